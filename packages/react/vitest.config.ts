@@ -1,0 +1,3 @@
+import { defineDocChatVitest } from '../../scripts/vitest.shared'
+
+export default defineDocChatVitest({ test: { environment: 'node' } })
