@@ -1,1 +1,123 @@
-export {}
+export {
+  type AssistantMessageResult,
+  type AssistantMessageStream,
+  type AssistantToolInvocation,
+} from './assistant-message'
+export {
+  type CreatedAgentJob,
+  createDocsClient,
+  type DocsClient,
+  type DocsClientOptions,
+  type RequestOptions,
+} from './client'
+export {
+  DocsApiError,
+  type DocsApiErrorKind,
+  type DocsApiErrorOptions,
+  errorFromResponse,
+  kindFromStatus,
+  parseRetryAfter,
+  toDocsApiError,
+} from './errors'
+export { type FingerprintOptions, getFingerprint } from './fingerprint'
+export { isBrowserLike } from './key-safety'
+export type { WaitOptions } from './poll'
+export type { RetryOptions } from './retry'
+export {
+  createSafeStorage,
+  isSafeStorage,
+  type SafeStorage,
+  type SafeStorageOptions,
+  type StorageLike,
+  type StorageOption,
+} from './safe-storage'
+export {
+  type AgentJob,
+  type AgentJobList,
+  type AgentJobSummary,
+  type AgentJobTodo,
+  type AssistantRequest,
+  type AssistantRequestInput,
+  type Attachment,
+  agentJobListSchema,
+  agentJobSchema,
+  agentJobSummarySchema,
+  agentJobTodoSchema,
+  assistantRequestSchema,
+  attachmentSchema,
+  type ContextItem,
+  type CreateAgentJobRequest,
+  contextItemSchema,
+  createAgentJobRequestSchema,
+  type DocsMessage,
+  type DocsMessagePart,
+  type ListAgentJobsRequest,
+  listAgentJobsRequestSchema,
+  messagePartSchema,
+  messageSchema,
+  type OpenEnum,
+  type PageContent,
+  type PageRequest,
+  pageContentSchema,
+  pageRequestSchema,
+  parseResponse,
+  type SearchFilter,
+  type SearchRequest,
+  type SearchRequestInput,
+  type SearchResult,
+  searchFilterSchema,
+  searchRequestSchema,
+  searchResultSchema,
+  searchResultsSchema,
+  type ToolInvocation,
+  type TriggerUpdateResponse,
+  toolInvocationSchema,
+  triggerUpdateResponseSchema,
+  type UpdateStatus,
+  updateStatusSchema,
+  validateRequest,
+} from './schemas'
+export { createThreadStore, type ThreadStore, type ThreadStoreOptions } from './thread-store'
+export type { DocsWarning, DocsWarningHandler } from './warnings'
+
+// Stream half (data stream reader, thread identity, v5 chunks, ChatTransport).
+export {
+  type DataStreamEvent,
+  type DataStreamEventType,
+  type DataStreamFinishReason,
+  type DataStreamSource,
+  type DataStreamUsage,
+  parseDataStreamLine,
+  type ReadDataStreamOptions,
+  readDataStream,
+} from './data-stream'
+export { type ThreadIdentity, threadFromEvent, threadFromHeaders } from './thread-identity'
+export {
+  type DocsFinishReason,
+  type DocsMessageMetadata,
+  type DocsProviderMetadata,
+  type DocsUIMessageChunk,
+  type ToUIMessageChunksOptions,
+  toUIMessageChunks,
+} from './ui-message-chunks'
+export {
+  createDocsChatTransport,
+  type DocsChatRequestOptions,
+  type DocsChatTransport,
+  type DocsChatTransportClient,
+  type DocsChatTransportOptions,
+  type DocsReconnectOptions,
+  type DocsSendMessagesOptions,
+  type Resolvable,
+  type ThreadStoreLike,
+} from './chat-transport'
+export {
+  type ChatMessageLike,
+  type ChatMessagePartLike,
+  toV4Message,
+  toV4Messages,
+  type V4Attachment,
+  type V4Message,
+  type V4MessagePart,
+  type V4ToolInvocation,
+} from './v4-messages'

@@ -1,1 +1,6 @@
-export {}
+export { createEmitter } from './analytics'
+export type { DocChatEvent, DocChatEventHandler, DocChatEventSource, DocChatView } from './analytics'
+export { defaultLabels, formatLabel, resolveLabels } from './labels'
+export type { DocChatLabels } from './labels'
+export type { DocChatTheme, ThemeOptions } from './theme'
+export type { DocChatVariant, FeedbackDetails, ShortcutOptions, WidgetOptions } from './widget-options'

@@ -1,0 +1,63 @@
+/** Test-only helpers to feed bytes to the reader in controlled chunkings. */
+import { readFileSync } from 'node:fs'
+
+export const CAPTURED_SAMPLE_PATH = '/work/shared/spec/samples/mintie-bot-response_prod.txt'
+
+/** The production capture, read at test time (never copied into the repo). */
+export function readCapturedSample(): Uint8Array {
+  return new Uint8Array(readFileSync(CAPTURED_SAMPLE_PATH))
+}
+
+/** Deterministic PRNG (mulberry32) so a failing chunking can be replayed from its seed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** Splits `bytes` at random offsets (chunks of 1..maxSize bytes). */
+export function randomChunks(bytes: Uint8Array, seed: number, maxSize = 64): Uint8Array[] {
+  const random = seededRandom(seed)
+  const chunks: Uint8Array[] = []
+  let offset = 0
+  while (offset < bytes.length) {
+    const size = 1 + Math.floor(random() * maxSize)
+    chunks.push(bytes.subarray(offset, offset + size))
+    offset += size
+  }
+  return chunks
+}
+
+/** Splits `bytes` at the given offsets. */
+export function chunksAt(bytes: Uint8Array, offsets: number[]): Uint8Array[] {
+  const chunks: Uint8Array[] = []
+  let start = 0
+  for (const offset of [...offsets, bytes.length]) {
+    chunks.push(bytes.subarray(start, offset))
+    start = offset
+  }
+  return chunks
+}
+
+export function streamOf(chunks: Array<Uint8Array | string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let index = 0
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const chunk = chunks[index++]
+      if (chunk === undefined) controller.close()
+      else controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk)
+    },
+  })
+}
+
+export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = []
+  for await (const item of iterable) items.push(item)
+  return items
+}

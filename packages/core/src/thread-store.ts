@@ -1,0 +1,150 @@
+import { createSafeStorage, type SafeStorage, type StorageOption } from './safe-storage'
+import type { ThreadIdentity } from './thread-identity'
+import { type DocsWarningHandler, reportWarning } from './warnings'
+
+export interface ThreadStoreOptions {
+  /** `'local'` (`localStorage` when available, else memory), `'memory'`, or your own storage. Defaults to `'local'`. */
+  storage?: StorageOption
+  /** Separates several assistants on one origin. Defaults to `'default'`. */
+  namespace?: string
+  /** Most messages kept per domain (the newest win). Defaults to `100`. */
+  maxMessages?: number
+  /** Most bytes (UTF-8 JSON) of messages kept per domain (the newest win). Defaults to `200000`. */
+  maxBytes?: number
+  onWarning?: DocsWarningHandler
+}
+
+/**
+ * Remembers, per documentation domain, the conversation thread (`threadId` + its secret
+ * `threadKey`) and optionally the messages, so a reload continues the same conversation.
+ * Never throws: when storage is missing or full, values live in memory for the page's lifetime.
+ */
+export interface ThreadStore {
+  get(domain: string): ThreadIdentity | undefined
+  set(domain: string, thread: ThreadIdentity): void
+  /** Forgets the thread and the messages of `domain`. */
+  clear(domain: string): void
+  getMessages<T = unknown>(domain: string): T[]
+  /** Stores the newest messages that fit `maxMessages` and `maxBytes`. */
+  setMessages<T>(domain: string, messages: readonly T[]): void
+  /** Called with the domain after every change (also changes made in other tabs, for `localStorage`). */
+  subscribe(listener: (domain: string) => void): () => void
+}
+
+const encoder = new TextEncoder()
+
+export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore {
+  const { onWarning } = options
+  const storage: SafeStorage = createSafeStorage(options.storage ?? 'local', {
+    ...(onWarning ? { onWarning } : {}),
+  })
+  const namespace = options.namespace ?? 'default'
+  const maxMessages = Math.max(0, options.maxMessages ?? 100)
+  const maxBytes = Math.max(0, options.maxBytes ?? 200_000)
+  const prefix = `docchat:${namespace}:`
+  const threadKey = (domain: string) => `${prefix}thread:${domain}`
+  const messagesKey = (domain: string) => `${prefix}messages:${domain}`
+  const listeners = new Set<(domain: string) => void>()
+
+  const notify = (domain: string) => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(domain)
+      } catch {
+        // One broken subscriber must not stop the others.
+      }
+    }
+  }
+
+  const readJson = (key: string): unknown => {
+    const raw = storage.getItem(key)
+    if (raw === null) return undefined
+    try {
+      return JSON.parse(raw)
+    } catch {
+      storage.removeItem(key)
+      return undefined
+    }
+  }
+
+  return {
+    get(domain) {
+      const value = readJson(threadKey(domain)) as Partial<ThreadIdentity> | undefined
+      if (!value || typeof value.threadId !== 'string' || value.threadId === '') return undefined
+      return typeof value.threadKey === 'string' && value.threadKey !== ''
+        ? { threadId: value.threadId, threadKey: value.threadKey }
+        : { threadId: value.threadId }
+    },
+    set(domain, thread) {
+      if (!thread?.threadId) return
+      const current = this.get(domain)
+      // A later response without X-Thread-Key must not drop the key learned when the thread began.
+      const threadKeyValue =
+        thread.threadKey ?? (current?.threadId === thread.threadId ? current.threadKey : undefined)
+      const next: ThreadIdentity = threadKeyValue
+        ? { threadId: thread.threadId, threadKey: threadKeyValue }
+        : { threadId: thread.threadId }
+      if (current?.threadId === next.threadId && current.threadKey === next.threadKey) return
+      storage.setItem(threadKey(domain), JSON.stringify(next))
+      notify(domain)
+    },
+    clear(domain) {
+      storage.removeItem(threadKey(domain))
+      storage.removeItem(messagesKey(domain))
+      notify(domain)
+    },
+    getMessages<T>(domain: string): T[] {
+      const value = readJson(messagesKey(domain))
+      return Array.isArray(value) ? (value as T[]) : []
+    },
+    setMessages(domain, messages) {
+      const recent = maxMessages === 0 ? [] : messages.slice(-maxMessages)
+      const serialized: string[] = []
+      for (const message of recent) {
+        try {
+          serialized.push(JSON.stringify(message) ?? 'null')
+        } catch (error) {
+          reportWarning(onWarning, {
+            code: 'storage-unavailable',
+            message: 'A message could not be serialised and was not stored',
+            value: error,
+          })
+          return
+        }
+      }
+      // JSON array bytes: brackets + items + commas. Drop the oldest until it fits.
+      const sizes = serialized.map((item) => encoder.encode(item).length)
+      let total = 2 + sizes.reduce((sum, size) => sum + size, 0) + Math.max(0, sizes.length - 1)
+      let start = 0
+      while (start < serialized.length && total > maxBytes) {
+        total -= sizes[start]! + (serialized.length - start > 1 ? 1 : 0)
+        start++
+      }
+      const kept = serialized.slice(start)
+      if (kept.length === 0) storage.removeItem(messagesKey(domain))
+      else storage.setItem(messagesKey(domain), `[${kept.join(',')}]`)
+      notify(domain)
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      const target = globalThis as {
+        addEventListener?: (type: string, handler: (event: { key?: string | null }) => void) => void
+        removeEventListener?: (type: string, handler: (event: { key?: string | null }) => void) => void
+      }
+      // Other tabs writing the same localStorage fire `storage` events on this window.
+      const onStorage = (event: { key?: string | null }) => {
+        const key = event.key
+        if (!key?.startsWith(prefix)) return
+        const rest = key.slice(prefix.length)
+        const domain = rest.slice(rest.indexOf(':') + 1)
+        if (domain) listener(domain)
+      }
+      const crossTab = storage.kind === 'local' && typeof target.addEventListener === 'function'
+      if (crossTab) target.addEventListener?.('storage', onStorage)
+      return () => {
+        listeners.delete(listener)
+        if (crossTab) target.removeEventListener?.('storage', onStorage)
+      }
+    },
+  }
+}

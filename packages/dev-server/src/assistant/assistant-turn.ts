@@ -1,0 +1,205 @@
+/**
+ * One assistant turn as an AI SDK v4 data stream, built with ai@4's own server helpers
+ * (`createDataStream` + `streamText` with the `search` and `markNotFound` tools). The model is the
+ * offline extractive one by default, or any `LanguageModelV1` (an OpenAI-compatible LLM, a mock).
+ */
+import type { ContextItem, SearchResult } from '@docchat/core'
+import {
+  type CoreMessage,
+  createDataStream,
+  createIdGenerator,
+  type LanguageModelV1,
+  streamText,
+  tool,
+} from 'ai'
+import { z } from 'zod'
+import type { DocsCorpus, DocsPage } from '../docs/types'
+import type { DocsIndex } from '../search'
+import type { ThreadTurn } from '../threads'
+import type { CodeSnippet } from './compose-answer'
+import { createOfflineModel, markNotFoundToolName, searchToolName } from './offline-model'
+import { isRelevant, terms } from './text'
+
+export interface AssistantDocs {
+  name: string
+  corpus: DocsCorpus
+  index: DocsIndex
+}
+
+export interface AssistantTurnInput {
+  docs: AssistantDocs
+  /** Earlier turns of the thread, oldest first. */
+  history: readonly ThreadTurn[]
+  question: string
+  context?: readonly ContextItem[]
+  currentPath?: string
+  filter?: { version?: string; language?: string; groups?: string[] } | null
+  retrievalPageSize: number
+  threadId: string
+  /** A language model; without one the offline extractive model answers. */
+  model?: LanguageModelV1
+  /** Most search calls one turn may make before the answer. */
+  maxSteps?: number
+  signal?: AbortSignal
+  onFinish?: (answer: string) => void
+}
+
+const messageIds = createIdGenerator({ prefix: 'msg', size: 24 })
+const toolCallIds = createIdGenerator({ prefix: 'toolu_docchat', separator: '_', size: 24 })
+
+function pageLookup(corpus: DocsCorpus): Map<string, DocsPage> {
+  const cached = lookups.get(corpus)
+  if (cached) return cached
+  const map = new Map(corpus.pages.map((page) => [page.path, page]))
+  lookups.set(corpus, map)
+  return map
+}
+const lookups = new WeakMap<DocsCorpus, Map<string, DocsPage>>()
+
+function codeFor(corpus: DocsCorpus) {
+  return (result: SearchResult): CodeSnippet[] => {
+    const page = pageLookup(corpus).get(result.path.split('#')[0] ?? result.path)
+    if (!page) return []
+    const anchor = typeof result.metadata.anchor === 'string' ? result.metadata.anchor : ''
+    const section = page.sections.find((s) => s.anchor === anchor) ?? page.sections[0]
+    return (section?.codeBlocks ?? []).map((block) => ({ language: block.language, code: block.code }))
+  }
+}
+
+/** Context items as the tool result lists them: considered alongside the docs, marked as context. */
+function contextResults(items: readonly ContextItem[], currentPath?: string): SearchResult[] {
+  return items.map((item) => ({
+    content: item.value,
+    path: item.path ?? currentPath ?? '',
+    metadata: {
+      title: item.type === 'code' ? 'Code you selected' : 'Text you selected',
+      kind: 'context',
+      ...(item.elementId ? { elementId: item.elementId } : {}),
+    },
+  }))
+}
+
+export function systemPrompt(input: AssistantTurnInput): string {
+  const lines = [
+    `You are the documentation assistant for ${input.docs.name}. Answer only from its documentation.`,
+    'Call the `search` tool before answering (more than once if the first results miss). Cite the pages you use inline as Markdown links to their paths, e.g. [Quickstart](/quickstart).',
+    'If the documentation does not cover the question, call `markNotFound`, then say briefly that you could not find it. Never invent APIs or options.',
+    'End an answer with a fenced code block whose language is `suggestions`, listing up to three related pages, one per line, written as (Link text)[/path].',
+  ]
+  if (input.currentPath) lines.push(`The user is reading the page ${input.currentPath}.`)
+  for (const item of input.context ?? []) {
+    const label = item.type === 'code' ? 'code' : 'text'
+    lines.push(`The user attached this ${label}${item.path ? ` from ${item.path}` : ''}:\n${item.value}`)
+  }
+  return lines.join('\n')
+}
+
+export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<string> {
+  const { docs } = input
+  const offline = !input.model
+  const model =
+    input.model ??
+    createOfflineModel({
+      corpusName: docs.corpus.name,
+      context: input.context,
+      codeFor: codeFor(docs.corpus),
+      generateToolCallId: toolCallIds,
+    })
+  const filter = input.filter
+    ? {
+        ...(input.filter.version ? { version: input.filter.version } : {}),
+        ...(input.filter.language ? { language: input.filter.language } : {}),
+        ...(input.filter.groups ? { groups: input.filter.groups } : {}),
+      }
+    : undefined
+
+  const tools = {
+    [searchToolName]: tool({
+      description: `Search the ${docs.name} documentation. Returns the matching sections with their page paths.`,
+      parameters: z.object({ query: z.string().describe('What to look for, in a few words') }),
+      execute: async ({ query }) => {
+        const pageSize = input.retrievalPageSize
+        let found = docs.index.search(query, { pageSize: Math.min(50, pageSize * 3), filter })
+        // The offline model cannot judge relevance itself, so the tool only returns results that
+        // share most of the query's terms; an LLM gets the ranked results as they are.
+        if (offline) {
+          const queryTerms = terms(query)
+          found = found.filter((result) =>
+            isRelevant(
+              queryTerms,
+              `${result.metadata.title ?? ''} ${result.metadata.section ?? ''} ${result.content}`,
+            ),
+          )
+        }
+        return [
+          ...found.slice(0, pageSize),
+          ...contextResults(input.context ?? [], input.currentPath),
+        ]
+      },
+    }),
+    [markNotFoundToolName]: tool({
+      description: 'Record that the documentation does not answer the question.',
+      parameters: z.object({}),
+      execute: async () => ({ acknowledged: true }),
+    }),
+  }
+
+  const messages: CoreMessage[] = [
+    ...input.history.map((turn) => ({ role: turn.role, content: turn.content })),
+    { role: 'user', content: input.question },
+  ]
+
+  return createDataStream({
+    execute: async (writer) => {
+      const result = streamText({
+        model,
+        system: systemPrompt(input),
+        messages,
+        tools,
+        maxSteps: input.maxSteps ?? 5,
+        abortSignal: input.signal,
+        experimental_generateMessageId: messageIds,
+        // Errors reach the client as a `3:` part; no need to also log them.
+        onError: () => {},
+      })
+      const lines = result
+        .toDataStream({ experimental_sendFinish: false, getErrorMessage: errorMessage })
+        .pipeThrough(new TextDecoderStream())
+      const reader = lines.getReader()
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        writer.write(value as Parameters<typeof writer.write>[0])
+      }
+      let steps: Awaited<typeof result.steps>
+      let usage: Awaited<typeof result.usage>
+      let finishReason: Awaited<typeof result.finishReason>
+      try {
+        ;[steps, usage, finishReason] = await Promise.all([
+          result.steps,
+          result.usage,
+          result.finishReason,
+        ])
+      } catch {
+        // The failure already went out as an error part.
+        return
+      }
+      // ai@4's own finish line has no room for the thread; written by hand, in order, after the last
+      // step (the spec: `threadId` arrives with the finish event).
+      const finish = {
+        finishReason,
+        usage: { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens },
+        threadId: input.threadId,
+      }
+      writer.write(`d:${JSON.stringify(finish)}\n` as Parameters<typeof writer.write>[0])
+      const answer = steps.at(-1)?.text ?? ''
+      input.onFinish?.(answer)
+    },
+    onError: errorMessage,
+  })
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message
+  return 'An error occurred.'
+}

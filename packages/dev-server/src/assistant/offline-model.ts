@@ -1,0 +1,175 @@
+/**
+ * The offline "model": a deterministic AI SDK `LanguageModelV1` that drives the same tool loop an
+ * LLM would (search → answer, or search → markNotFound → apology), so the stream the dev server
+ * sends is produced by the real `streamText` either way. It writes nothing it did not read in the
+ * tool results: every sentence of an answer is extracted from the docs.
+ */
+import type {
+  LanguageModelV1,
+  LanguageModelV1CallOptions,
+  LanguageModelV1Prompt,
+  LanguageModelV1StreamPart,
+} from 'ai'
+import type { ContextItem, SearchResult } from '@docchat/core'
+import { composeAnswer, composeNotFound, type CodeSnippet } from './compose-answer'
+import { hasAnaphora, terms, wordGroups } from './text'
+
+export const searchToolName = 'search'
+export const markNotFoundToolName = 'markNotFound'
+
+export interface OfflineModelOptions {
+  /** Corpus name, used in the not-found answer. */
+  corpusName?: string
+  /** Context items sent with the request: their terms help retrieval. */
+  context?: readonly ContextItem[]
+  codeFor?: (result: SearchResult) => readonly CodeSnippet[]
+  /** Deterministic tool call ids (the real service uses provider ids such as `toolu_…`). */
+  generateToolCallId?: () => string
+}
+
+type Message = LanguageModelV1Prompt[number]
+
+function textOf(message: Message): string {
+  if (typeof message.content === 'string') return message.content
+  let text = ''
+  for (const part of message.content) if (part.type === 'text') text += part.text
+  return text
+}
+
+/** The query the offline assistant searches with: the question, plus what a follow-up refers to. */
+export function retrievalQuery(
+  question: string,
+  previousQuestions: readonly string[],
+  context: readonly ContextItem[] = [],
+): string {
+  const parts = [question.trim()]
+  const previous = previousQuestions.at(-1)
+  if (previous && (terms(question).length <= 3 || hasAnaphora(question))) {
+    parts.push(terms(previous).join(' '))
+  }
+  if (context.length > 0) {
+    // The most frequent identifiers of the selection say what it is about.
+    const counts = new Map<string, number>()
+    for (const item of context) {
+      for (const term of terms(item.value)) {
+        if (term.length >= 3 && !/^\d+$/.test(term)) counts.set(term, (counts.get(term) ?? 0) + 1)
+      }
+    }
+    const top = [...counts.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, 6)
+      .map(([term]) => term)
+    if (top.length > 0) parts.push(top.join(' '))
+  }
+  return parts.filter(Boolean).join(' ')
+}
+
+function isContextResult(result: SearchResult): boolean {
+  return result.metadata.kind === 'context'
+}
+
+function estimateTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4))
+}
+
+function promptSize(prompt: LanguageModelV1Prompt): number {
+  let size = 0
+  for (const message of prompt) {
+    if (typeof message.content === 'string') size += message.content.length
+    else size += JSON.stringify(message.content).length
+  }
+  return size
+}
+
+export function createOfflineModel(options: OfflineModelOptions = {}): LanguageModelV1 {
+  let callCounter = 0
+  const nextToolCallId =
+    options.generateToolCallId ??
+    (() => `call_docchat_${(++callCounter).toString(36).padStart(4, '0')}`)
+
+  function decide(prompt: LanguageModelV1Prompt): LanguageModelV1StreamPart[] {
+    let lastUser = -1
+    prompt.forEach((m, i) => {
+      if (m.role === 'user') lastUser = i
+    })
+    const question = lastUser >= 0 ? textOf(prompt[lastUser]!) : ''
+    const previousQuestions = prompt
+      .slice(0, Math.max(0, lastUser))
+      .filter((m) => m.role === 'user')
+      .map(textOf)
+    const turn = prompt.slice(lastUser + 1)
+    const results: { toolName: string; result: unknown }[] = []
+    for (const message of turn) {
+      if (message.role !== 'tool') continue
+      for (const part of message.content) results.push({ toolName: part.toolName, result: part.result })
+    }
+    const promptTokens = Math.max(1, Math.ceil(promptSize(prompt) / 4))
+
+    const toolCall = (toolName: string, args: unknown): LanguageModelV1StreamPart[] => {
+      const argsText = JSON.stringify(args)
+      return [
+        { type: 'tool-call', toolCallType: 'function', toolCallId: nextToolCallId(), toolName, args: argsText },
+        {
+          type: 'finish',
+          finishReason: 'tool-calls',
+          usage: { promptTokens, completionTokens: estimateTokens(argsText) + 8 },
+        },
+      ]
+    }
+    const text = (answer: string): LanguageModelV1StreamPart[] => [
+      ...wordGroups(answer).map((textDelta) => ({ type: 'text-delta' as const, textDelta })),
+      { type: 'finish', finishReason: 'stop', usage: { promptTokens, completionTokens: estimateTokens(answer) } },
+    ]
+
+    const last = results.at(-1)
+    if (!last) {
+      return toolCall(searchToolName, {
+        query: retrievalQuery(question, previousQuestions, options.context),
+      })
+    }
+    if (last.toolName === searchToolName && results.length < 4) {
+      const found = Array.isArray(last.result)
+        ? (last.result as SearchResult[]).filter((r) => !isContextResult(r))
+        : []
+      if (found.length === 0) return toolCall(markNotFoundToolName, {})
+      return text(composeAnswer({ question, results: found, codeFor: options.codeFor }))
+    }
+    return text(composeNotFound(options.corpusName))
+  }
+
+  return {
+    specificationVersion: 'v1',
+    provider: 'docchat',
+    modelId: 'docchat-offline-extractive',
+    defaultObjectGenerationMode: undefined,
+    supportsStructuredOutputs: false,
+    async doGenerate(call: LanguageModelV1CallOptions) {
+      const parts = decide(call.prompt)
+      let text = ''
+      const toolCalls = []
+      let finish: Extract<LanguageModelV1StreamPart, { type: 'finish' }> | undefined
+      for (const part of parts) {
+        if (part.type === 'text-delta') text += part.textDelta
+        else if (part.type === 'tool-call') toolCalls.push(part)
+        else if (part.type === 'finish') finish = part
+      }
+      return {
+        text,
+        toolCalls: toolCalls.map(({ type: _type, ...call }) => call),
+        finishReason: finish?.finishReason ?? 'stop',
+        usage: finish?.usage ?? { promptTokens: 0, completionTokens: 0 },
+        rawCall: { rawPrompt: call.prompt, rawSettings: {} },
+      }
+    },
+    async doStream(call: LanguageModelV1CallOptions) {
+      const parts = decide(call.prompt)
+      const stream = new ReadableStream<LanguageModelV1StreamPart>({
+        start(controller) {
+          for (const part of parts) controller.enqueue(part)
+          controller.close()
+        },
+      })
+      return { stream, rawCall: { rawPrompt: call.prompt, rawSettings: {} } }
+    },
+  }
+}

@@ -1,0 +1,229 @@
+/** The discovery group: assistant (v1, v2), search and page content. Assistant keys only. */
+import {
+  type AssistantRequest,
+  assistantRequestSchema,
+  type ChatMessageLike,
+  pageRequestSchema,
+  readDataStream,
+  searchRequestSchema,
+  toUIMessageChunks,
+  toV4Messages,
+} from '@docchat/core'
+import { createUIMessageStream, createUIMessageStreamResponse, type UIMessageChunk } from 'ai-v5'
+import { z } from 'zod'
+import { type AssistantDocs, streamAssistantTurn } from './assistant/assistant-turn'
+import { authenticate } from './auth'
+import { HttpError, json } from './http'
+import { windows } from './rate-limits'
+import {
+  type RequestContext,
+  requireObject,
+  type ServerContext,
+  validate,
+} from './server-context'
+import type { Thread, ThreadTurn } from './threads'
+
+/** Keys AI SDK clients add to the body on top of the API's own fields. */
+const clientOnlyKeys = ['id', 'data', 'trigger', 'messageId']
+
+function domainOf(server: ServerContext, ctx: RequestContext): AssistantDocs {
+  const name = ctx.params.domain ?? ''
+  const docs = server.domains.get(name)
+  if (!docs) {
+    throw new HttpError(404, `Unknown domain "${name}". Served: ${[...server.domains.keys()].join(', ')}`, {
+      field: 'domain',
+    })
+  }
+  return docs
+}
+
+function authorize(server: ServerContext, ctx: RequestContext, kind: 'assistant' | 'search'): void {
+  const key = authenticate(ctx.request, server.keys, 'assistant')
+  const limits = server.rateLimits
+  const rules = [
+    {
+      bucket: `org:${server.organization}`,
+      limit: limits.perOrgPerHour,
+      windowMs: windows.hour,
+      what: 'requests per organization per hour',
+    },
+  ]
+  if (kind === 'assistant') {
+    rules.push(
+      {
+        bucket: `key:${key}`,
+        limit: limits.perKeyPerMonth,
+        windowMs: windows.month,
+        what: 'assistant messages per key per month',
+      },
+      {
+        bucket: `ip:${ctx.clientAddress}`,
+        limit: limits.perIpPerDay,
+        windowMs: windows.day,
+        what: 'assistant messages per IP address per day',
+      },
+    )
+  }
+  server.limiter.hit(rules)
+}
+
+function withoutClientKeys(body: Record<string, unknown>): Record<string, unknown> {
+  const rest = { ...body }
+  for (const key of clientOnlyKeys) delete rest[key]
+  return rest
+}
+
+interface PreparedTurn {
+  docs: AssistantDocs
+  request: AssistantRequest
+  thread: Thread
+  isNewThread: boolean
+  history: ThreadTurn[]
+  question: string
+}
+
+function textOfMessage(message: AssistantRequest['messages'][number]): string {
+  if (message.content) return message.content
+  return message.parts
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('')
+    .trim()
+}
+
+function prepareTurn(server: ServerContext, ctx: RequestContext, request: AssistantRequest): PreparedTurn {
+  const docs = domainOf(server, ctx)
+  let lastUser = -1
+  request.messages.forEach((m, i) => {
+    if (m.role === 'user') lastUser = i
+  })
+  const last = request.messages[lastUser]
+  const question = last ? textOfMessage(last).trim() : ''
+  if (!last || !question) {
+    throw new HttpError(400, 'Invalid request: messages: must contain a user message with text', {
+      field: 'messages',
+    })
+  }
+  const domain = ctx.params.domain ?? ''
+  let thread: Thread
+  let isNewThread = false
+  if (request.threadId) {
+    thread = server.threads.resume(domain, request.threadId, request.threadKey)
+  } else {
+    thread = server.threads.create(domain)
+    isNewThread = true
+    // A new thread may start from history the client kept (e.g. after its thread expired).
+    for (const message of request.messages.slice(0, lastUser)) {
+      if (message.role !== 'user' && message.role !== 'assistant') continue
+      const content = textOfMessage(message)
+      if (content) thread.turns.push({ role: message.role, content })
+    }
+  }
+  const history = [...thread.turns]
+  thread.turns.push({ role: 'user', content: question })
+  return { docs, request, thread, isNewThread, history, question }
+}
+
+function startTurn(server: ServerContext, ctx: RequestContext, turn: PreparedTurn) {
+  return streamAssistantTurn({
+    docs: turn.docs,
+    history: turn.history,
+    question: turn.question,
+    context: turn.request.context,
+    currentPath: turn.request.currentPath,
+    filter: turn.request.filter,
+    retrievalPageSize: turn.request.retrievalPageSize,
+    threadId: turn.thread.id,
+    model: server.llm,
+    signal: ctx.request.signal,
+    onFinish: (answer) => {
+      turn.thread.turns.push({ role: 'assistant', content: answer })
+    },
+  })
+}
+
+function threadHeaders(turn: PreparedTurn): Record<string, string> {
+  return {
+    'X-Thread-Id': turn.thread.id,
+    ...(turn.isNewThread ? { 'X-Thread-Key': turn.thread.key } : {}),
+  }
+}
+
+export async function assistantV1(server: ServerContext, ctx: RequestContext): Promise<Response> {
+  authorize(server, ctx, 'assistant')
+  domainOf(server, ctx)
+  const body = requireObject(await ctx.json())
+  const request = validate(assistantRequestSchema, withoutClientKeys(body))
+  const turn = prepareTurn(server, ctx, request)
+  const stream = startTurn(server, ctx, turn).pipeThrough(new TextEncoderStream())
+  return new Response(stream, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'X-Vercel-AI-Data-Stream': 'v1',
+      'Cache-Control': 'no-cache',
+      ...threadHeaders(turn),
+    },
+  })
+}
+
+/** The AI SDK v5 `UIMessage` envelope; parts are converted to v4 by core's `toV4Messages`. */
+const v5MessagesSchema = z.array(
+  z
+    .object({
+      id: z.string().min(1),
+      role: z.enum(['system', 'user', 'assistant']),
+      parts: z.array(z.object({ type: z.string() }).passthrough()),
+      metadata: z.unknown().optional(),
+    })
+    .passthrough(),
+)
+
+export async function assistantV2(server: ServerContext, ctx: RequestContext): Promise<Response> {
+  authorize(server, ctx, 'assistant')
+  domainOf(server, ctx)
+  const body = withoutClientKeys(requireObject(await ctx.json()))
+  const messages = validate(z.object({ messages: v5MessagesSchema }).passthrough(), body).messages
+  const v4 = toV4Messages(messages as ChatMessageLike[])
+  const request = validate(assistantRequestSchema, { ...body, messages: v4 })
+  const turn = prepareTurn(server, ctx, request)
+  const lines = startTurn(server, ctx, turn).pipeThrough(new TextEncoderStream())
+  const chunks = toUIMessageChunks(readDataStream(lines), {
+    messageMetadata: { threadId: turn.thread.id },
+  })
+  const stream = createUIMessageStream({
+    execute: async ({ writer }) => {
+      for await (const chunk of chunks) writer.write(chunk as UIMessageChunk)
+    },
+    onError: (error) => (error instanceof Error ? error.message : 'An error occurred.'),
+  })
+  return createUIMessageStreamResponse({ stream, headers: threadHeaders(turn) })
+}
+
+export async function search(server: ServerContext, ctx: RequestContext): Promise<Response> {
+  authorize(server, ctx, 'search')
+  const docs = domainOf(server, ctx)
+  const request = validate(searchRequestSchema, requireObject(await ctx.json()))
+  const results = docs.index.search(request.query, {
+    pageSize: request.pageSize,
+    filter: request.filter,
+    scoreThreshold: request.scoreThreshold,
+  })
+  return json(results)
+}
+
+export function normalisePagePath(path: string): string {
+  let out = path.trim().split('#')[0]?.split('?')[0] ?? ''
+  out = out.replace(/^https?:\/\/[^/]+/i, '').replace(/\.(mdx|md)$/i, '')
+  if (!out.startsWith('/')) out = `/${out}`
+  if (out.length > 1) out = out.replace(/\/+$/, '')
+  return out.replace(/\/index$/, '') || '/'
+}
+
+export async function page(server: ServerContext, ctx: RequestContext): Promise<Response> {
+  authorize(server, ctx, 'search')
+  const docs = domainOf(server, ctx)
+  const request = validate(pageRequestSchema, requireObject(await ctx.json()))
+  const found = docs.index.getPage(normalisePagePath(request.path))
+  if (!found) throw new HttpError(404, 'Page not found or no search index available')
+  return json(found)
+}

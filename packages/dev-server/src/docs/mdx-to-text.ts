@@ -1,0 +1,561 @@
+/**
+ * Reduces MDX to what a reader sees as text: headings, prose with light Markdown, and code
+ * blocks kept verbatim. A small single-pass scanner rather than a full MDX parser: it must run
+ * in a browser bundle, take well under a millisecond per page, and never throw on the odd
+ * hand-written page that a strict parser would reject.
+ */
+
+export type MdxBlock =
+  | { kind: 'heading'; level: number; text: string; anchor?: string }
+  | { kind: 'text'; text: string }
+  | { kind: 'code'; language?: string; title?: string; code: string }
+
+export interface ReduceMdxOptions {
+  /** Source of an imported `.mdx` snippet by its import specifier, so `<Snippet />` is inlined. */
+  resolveImport?: (specifier: string) => string | undefined
+}
+
+const maxSnippetDepth = 4
+
+/** Elements whose content is not reading text. */
+const dropWithContent = new Set([
+  'script',
+  'style',
+  'svg',
+  'iframe',
+  'video',
+  'audio',
+  'picture',
+  'canvas',
+  'object',
+  'head',
+  'Icon',
+])
+
+/** Inline elements: no line breaks around them. */
+const inlineElements = new Set([
+  'a',
+  'abbr',
+  'b',
+  'code',
+  'em',
+  'i',
+  'kbd',
+  'mark',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'u',
+  'Badge',
+  'Tooltip',
+  'Icon',
+  'Color',
+])
+
+/** Attributes that carry text a reader sees (titles of cards, tabs, accordions, steps…). */
+const textAttributes = ['title', 'label', 'name', 'description', 'caption', 'tip', 'headline']
+
+/** Parameter-like components: the attribute *name* says where the field lives. */
+const fieldComponents = new Set(['ParamField', 'ResponseField', 'Parameter', 'Field'])
+const fieldLocations = ['path', 'query', 'body', 'header', 'cookie', 'name', 'param']
+
+type AttributeValue = string | true | undefined
+
+interface OpenTag {
+  name: string
+  attributes: Map<string, AttributeValue>
+  selfClosing: boolean
+  end: number
+}
+
+export function reduceMdx(source: string, options: ReduceMdxOptions = {}): MdxBlock[] {
+  return new MdxReducer(source.replace(/\r\n?/g, '\n'), options, 0).run()
+}
+
+class MdxReducer {
+  private readonly blocks: MdxBlock[] = []
+  private text = ''
+  private position = 0
+  private readonly imports = new Map<string, string>()
+
+  constructor(
+    private readonly source: string,
+    private readonly options: ReduceMdxOptions,
+    private readonly depth: number,
+  ) {}
+
+  run(): MdxBlock[] {
+    const { source } = this
+    while (this.position < source.length) {
+      if (this.atLineStart() && this.readLineConstruct()) continue
+      this.readInline()
+    }
+    this.flushText()
+    return this.blocks
+  }
+
+  private atLineStart(): boolean {
+    return this.position === 0 || this.source.charCodeAt(this.position - 1) === 10
+  }
+
+  /** Fences, headings and ESM lines; true when one was consumed. */
+  private readLineConstruct(): boolean {
+    const { source } = this
+    let start = this.position
+    while (source[start] === ' ' || source[start] === '\t') start++
+    const indent = start - this.position
+    const char = source[start]
+    if (char === '`' || char === '~') {
+      const fence = /^(`{3,}|~{3,})([^\n]*)$/m.exec(source.slice(start, this.lineEnd(start)))
+      if (fence?.[1] && !(char === '`' && fence[2]?.includes('`'))) {
+        this.readFence(start, indent, fence[1], fence[2] ?? '')
+        return true
+      }
+    } else if (char === '#') {
+      const heading = /^(#{1,6})[ \t]+(.*?)[ \t#]*$/.exec(source.slice(start, this.lineEnd(start)))
+      if (heading?.[1]) {
+        this.readHeading(heading[1].length, heading[2] ?? '')
+        return true
+      }
+    } else if (indent === 0 && (char === 'i' || char === 'e')) {
+      if (source.startsWith('import ', start) || source.startsWith('import{', start)) {
+        this.readImport()
+        return true
+      }
+      if (source.startsWith('export ', start)) {
+        this.skipExport()
+        return true
+      }
+    }
+    return false
+  }
+
+  private lineEnd(from: number): number {
+    const end = this.source.indexOf('\n', from)
+    return end === -1 ? this.source.length : end
+  }
+
+  private readFence(start: number, indent: number, marker: string, info: string): void {
+    const { source } = this
+    let lineStart = this.lineEnd(start) + 1
+    const lines: string[] = []
+    let closed = false
+    while (lineStart <= source.length) {
+      const end = this.lineEnd(lineStart)
+      const line = source.slice(lineStart, end)
+      const trimmed = line.trim()
+      if (trimmed.startsWith(marker) && /^(`+|~+)$/.test(trimmed) && trimmed[0] === marker[0]) {
+        this.position = end + 1
+        closed = true
+        break
+      }
+      lines.push(dedent(line, indent))
+      lineStart = end + 1
+    }
+    if (!closed) this.position = source.length
+    const [language, ...rest] = info.trim().split(/\s+/)
+    const title = rest
+      .join(' ')
+      .replace(/\b[\w-]+=(\{[^}]*\}|"[^"]*"|'[^']*'|\S+)/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+    this.flushText()
+    this.blocks.push({
+      kind: 'code',
+      ...(language ? { language } : {}),
+      ...(title ? { title } : {}),
+      code: lines.join('\n'),
+    })
+  }
+
+  private readHeading(level: number, raw: string): void {
+    this.position = this.lineEnd(this.position) + 1
+    let anchor: string | undefined
+    const custom = /\s*\{#([\w-]+)\}\s*$/.exec(raw)
+    if (custom) {
+      anchor = custom[1]
+      raw = raw.slice(0, custom.index)
+    }
+    const text = collapse(reduceInline(raw, this.options, this.depth))
+    if (!text) return
+    this.flushText()
+    if (level > 3) {
+      // Minor headings stay inside their section as a line of text.
+      this.text += `\n\n${text}\n\n`
+      return
+    }
+    this.blocks.push({ kind: 'heading', level, text, ...(anchor ? { anchor } : {}) })
+  }
+
+  private readImport(): void {
+    const { source } = this
+    const rest = source.slice(this.position)
+    const match = /^import\s*([\s\S]*?)\s*from\s*(['"])([^'"\n]+)\2[^\n]*\n?/.exec(rest)
+    if (!match) {
+      // Side-effect import or something unexpected: drop the line.
+      this.position = this.lineEnd(this.position) + 1
+      return
+    }
+    this.position += match[0].length
+    const clause = match[1] ?? ''
+    const specifier = match[3] ?? ''
+    const defaultName = /^([A-Za-z_$][\w$]*)/.exec(clause)?.[1]
+    if (defaultName) this.imports.set(defaultName, specifier)
+  }
+
+  /** `export const X = …` can span many lines; it ends where brackets balance at a line end. */
+  private skipExport(): void {
+    const { source } = this
+    let depth = 0
+    let i = this.position
+    for (; i < source.length; i++) {
+      const char = source[i]
+      if (char === '{' || char === '(' || char === '[') depth++
+      else if (char === '}' || char === ')' || char === ']') depth--
+      else if (char === '\n' && depth <= 0) {
+        const next = source[i + 1]
+        if (next === undefined || next === '\n' || !/[\s)\]}.]/.test(next)) break
+      }
+    }
+    this.position = Math.min(i + 1, source.length)
+  }
+
+  /** Reads inline content up to and including the end of the current line (or a tag's end). */
+  private readInline(): void {
+    const { source } = this
+    const plain = /[^\\`{<![\n]+/y
+    while (this.position < source.length) {
+      plain.lastIndex = this.position
+      const run = plain.exec(source)
+      if (run) {
+        this.text += run[0]
+        this.position = plain.lastIndex
+        if (this.position >= source.length) return
+      }
+      const char = source[this.position]
+      if (char === '\n') {
+        this.text += '\n'
+        this.position++
+        return
+      }
+      if (char === '<') {
+        if (this.readTag()) {
+          if (this.atLineStart()) return
+          continue
+        }
+      } else if (char === '{') {
+        this.readExpression()
+        if (this.atLineStart()) return
+        continue
+      } else if (char === '`') {
+        this.readCodeSpan()
+        continue
+      } else if (char === '\\') {
+        this.text += source[this.position + 1] ?? ''
+        this.position += 2
+        continue
+      } else if (char === '!' && source[this.position + 1] === '[') {
+        const image = /!\[[^\]\n]*\]\([^)\n]*\)/y
+        image.lastIndex = this.position
+        if (image.exec(source)) {
+          this.position = image.lastIndex
+          continue
+        }
+      } else if (char === '[') {
+        const link = /\[([^\]\n]*)\]\(([^)\n]*)\)/y
+        link.lastIndex = this.position
+        const match = link.exec(source)
+        if (match) {
+          this.text += reduceInline(match[1] ?? '', this.options, this.depth)
+          this.position = link.lastIndex
+          continue
+        }
+      }
+      this.text += char
+      this.position++
+    }
+  }
+
+  private readCodeSpan(): void {
+    const { source } = this
+    let end = this.position
+    while (source[end] === '`') end++
+    const ticks = source.slice(this.position, end)
+    const close = source.indexOf(ticks, end)
+    const paragraphEnd = source.indexOf('\n\n', end)
+    if (close === -1 || (paragraphEnd !== -1 && close > paragraphEnd)) {
+      this.text += ticks
+      this.position = end
+      return
+    }
+    this.text += source.slice(this.position, close + ticks.length)
+    this.position = close + ticks.length
+  }
+
+  /** `{/* comment *\/}` and `{expression}`: comments vanish, string literals keep their text. */
+  private readExpression(): void {
+    const comment = /\{\s*\/\*[\s\S]*?\*\/\s*\}/y
+    comment.lastIndex = this.position
+    if (comment.exec(this.source)) {
+      this.position = comment.lastIndex
+      return
+    }
+    const end = findBalanced(this.source, this.position, '{', '}')
+    if (end === -1) {
+      this.text += '{'
+      this.position++
+      return
+    }
+    const inner = this.source.slice(this.position + 1, end).trim()
+    this.position = end + 1
+    const literal = /^(['"`])([\s\S]*)\1$/.exec(inner)
+    if (literal && !literal[2]?.includes('${')) this.text += literal[2]
+  }
+
+  /** Returns false when `<` is not a tag, so the caller keeps it as text. */
+  private readTag(): boolean {
+    const { source } = this
+    const start = this.position
+    if (source.startsWith('<!--', start)) {
+      const end = source.indexOf('-->', start + 4)
+      this.position = end === -1 ? source.length : end + 3
+      return true
+    }
+    const closing = /<\/([A-Za-z][\w.:-]*)?\s*>/y
+    closing.lastIndex = start
+    const close = closing.exec(source)
+    if (close) {
+      this.position = closing.lastIndex
+      if (!inlineElements.has(close[1] ?? '')) this.text += '\n\n'
+      return true
+    }
+    if (source.startsWith('<>', start)) {
+      this.position += 2
+      return true
+    }
+    const tag = parseOpenTag(source, start)
+    if (!tag) return false
+    this.position = tag.end
+    this.openElement(tag)
+    return true
+  }
+
+  private openElement(tag: OpenTag): void {
+    const { name, attributes } = tag
+    if (name === 'br') {
+      this.text += '\n'
+      return
+    }
+    if (name === 'img' || name === 'source' || name === 'input' || name === 'hr') return
+    if (dropWithContent.has(name)) {
+      if (!tag.selfClosing) this.skipElement(name)
+      return
+    }
+    const snippet = this.imports.get(name)
+    if (snippet !== undefined) {
+      this.inlineSnippet(snippet)
+      return
+    }
+    if (name === 'Update') {
+      const label = textOf(attributes.get('label'))
+      const description = textOf(attributes.get('description'))
+      if (label) {
+        this.flushText()
+        this.blocks.push({ kind: 'heading', level: 2, text: label })
+        if (description) this.text += `${description}\n\n`
+        return
+      }
+    }
+    // Inline elements (links, badges, tooltips) read as their children only.
+    if (inlineElements.has(name)) return
+    const label = fieldComponents.has(name) ? fieldLabel(attributes) : attributeText(attributes)
+    this.text += label ? `\n\n${label}\n\n` : '\n\n'
+  }
+
+  private skipElement(name: string): void {
+    const { source } = this
+    const open = new RegExp(`<${escapeRegExp(name)}[\\s/>]|</${escapeRegExp(name)}\\s*>`, 'g')
+    open.lastIndex = this.position
+    let depth = 1
+    for (let match = open.exec(source); match; match = open.exec(source)) {
+      if (match[0].startsWith('</')) depth--
+      else if (!isSelfClosingAt(source, match.index)) depth++
+      if (depth === 0) {
+        this.position = open.lastIndex
+        return
+      }
+    }
+    this.position = source.length
+  }
+
+  private inlineSnippet(specifier: string): void {
+    if (this.depth >= maxSnippetDepth) return
+    const snippet = this.options.resolveImport?.(specifier)
+    if (snippet === undefined) return
+    this.flushText()
+    const nested = new MdxReducer(snippet.replace(/\r\n?/g, '\n'), this.options, this.depth + 1)
+    this.blocks.push(...nested.run())
+  }
+
+  private flushText(): void {
+    const text = tidy(this.text)
+    this.text = ''
+    if (!text) return
+    const last = this.blocks.at(-1)
+    if (last?.kind === 'text') last.text += `\n\n${text}`
+    else this.blocks.push({ kind: 'text', text })
+  }
+}
+
+function reduceInline(text: string, options: ReduceMdxOptions, depth: number): string {
+  if (!/[<{`[\\!]/.test(text)) return text
+  const blocks = new MdxReducer(text, options, depth).run()
+  return blocks.map((block) => ('text' in block ? block.text : block.code)).join(' ')
+}
+
+/** Parses `<Name attr="x" attr={y} flag>` or `.../>`; undefined when it is not a tag. */
+function parseOpenTag(source: string, start: number): OpenTag | undefined {
+  const head = /<([A-Za-z][\w.:-]*)(?=[\s/>])/y
+  head.lastIndex = start
+  const match = head.exec(source)
+  const name = match?.[1]
+  // `<YOUR_API_KEY>` and similar placeholders are prose, not elements.
+  if (!name || (name.includes('_') && name === name.toUpperCase())) return undefined
+  const attributes = new Map<string, AttributeValue>()
+  let i = head.lastIndex
+  const limit = Math.min(source.length, start + 20_000)
+  while (i < limit) {
+    const char = source[i]
+    if (char === undefined) return undefined
+    if (char === ' ' || char === '\t' || char === '\n') {
+      i++
+      continue
+    }
+    if (char === '>') return { name, attributes, selfClosing: false, end: i + 1 }
+    if (char === '/' && source[i + 1] === '>') return { name, attributes, selfClosing: true, end: i + 2 }
+    if (char === '{') {
+      // `{...props}` spread.
+      const end = findBalanced(source, i, '{', '}')
+      if (end === -1) return undefined
+      i = end + 1
+      continue
+    }
+    const attribute = /([^\s=/>{}"']+)/y
+    attribute.lastIndex = i
+    const key = attribute.exec(source)?.[1]
+    if (!key) return undefined
+    i = attribute.lastIndex
+    while (source[i] === ' ' || source[i] === '\t') i++
+    if (source[i] !== '=') {
+      attributes.set(key, true)
+      continue
+    }
+    i++
+    while (source[i] === ' ' || source[i] === '\t' || source[i] === '\n') i++
+    const quote = source[i]
+    if (quote === '"' || quote === "'") {
+      const end = source.indexOf(quote, i + 1)
+      if (end === -1) return undefined
+      attributes.set(key, source.slice(i + 1, end))
+      i = end + 1
+    } else if (quote === '{') {
+      const end = findBalanced(source, i, '{', '}')
+      if (end === -1) return undefined
+      const expression = source.slice(i + 1, end).trim()
+      const literal = /^(['"`])([\s\S]*)\1$/.exec(expression)
+      attributes.set(key, literal ? literal[2] : expression === 'true' ? true : undefined)
+      i = end + 1
+    } else {
+      const bare = /[^\s>]+/y
+      bare.lastIndex = i
+      const value = bare.exec(source)?.[0]
+      if (!value) return undefined
+      attributes.set(key, value.replace(/\/$/, ''))
+      i = bare.lastIndex - (value.endsWith('/') ? 1 : 0)
+    }
+  }
+  return undefined
+}
+
+/** Index of the bracket closing the one at `start`, skipping strings; -1 if unbalanced. */
+function findBalanced(source: string, start: number, open: string, close: string): number {
+  let depth = 0
+  for (let i = start; i < source.length; i++) {
+    const char = source[i]
+    if (char === open) depth++
+    else if (char === close) {
+      depth--
+      if (depth === 0) return i
+    } else if (char === '"' || char === "'" || char === '`') {
+      const end = source.indexOf(char, i + 1)
+      // An apostrophe in prose inside the expression: treat it as a plain character.
+      if (end !== -1 && (char === '`' || !source.slice(i, end).includes('\n'))) i = end
+    }
+  }
+  return -1
+}
+
+function isSelfClosingAt(source: string, index: number): boolean {
+  const tag = parseOpenTag(source, index)
+  return tag?.selfClosing ?? false
+}
+
+function attributeText(attributes: Map<string, AttributeValue>): string {
+  const parts: string[] = []
+  for (const key of textAttributes) {
+    const value = textOf(attributes.get(key))
+    if (value) parts.push(value)
+  }
+  return parts.join(' — ')
+}
+
+/** `ParamField path="voice_id" type="str" required` → "voice_id (str, required)". */
+function fieldLabel(attributes: Map<string, AttributeValue>): string {
+  let name: string | undefined
+  for (const key of fieldLocations) {
+    name = textOf(attributes.get(key))
+    if (name) break
+  }
+  const details: string[] = []
+  const type = textOf(attributes.get('type'))
+  if (type) details.push(type)
+  if (attributes.get('required') === true || attributes.get('required') === 'true') {
+    details.push('required')
+  }
+  const fallback = textOf(attributes.get('default'))
+  if (fallback) details.push(`default: ${fallback}`)
+  if (attributes.get('deprecated') === true) details.push('deprecated')
+  if (!name) return details.join(', ')
+  return details.length > 0 ? `${name} (${details.join(', ')})` : name
+}
+
+function textOf(value: AttributeValue): string | undefined {
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined
+}
+
+function dedent(line: string, indent: number): string {
+  let i = 0
+  while (i < indent && (line[i] === ' ' || line[i] === '\t')) i++
+  return line.slice(i)
+}
+
+/** Trims the indentation JSX nesting leaves behind and collapses blank runs. */
+function tidy(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim()
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

@@ -1,0 +1,10 @@
+export {
+  createDocsIndex,
+  fieldBoosts,
+  normaliseScore,
+  type DocsIndex,
+  type DocsPageContent,
+  type DocsSearchFilter,
+  type DocsSearchOptions,
+  type DocsSearchResult,
+} from './docs-index'

@@ -1,0 +1,59 @@
+/**
+ * Term processing shared by indexing and querying: lowercase, split identifiers, light English
+ * stemming so "configuring", "configured" and "configure" meet, and stop words dropped from
+ * queries (questions are full of them, and with prefix search "i" would match everything).
+ */
+
+const stopWords = new Set(
+  (
+    'a an and are as at be but by can could do does for from had has have how i if in into is it ' +
+    'its me my no not of on or our should so than that the their them then there these they this ' +
+    'to was we were what when where which while who why will with would you your about any some ' +
+    'use using want need way get set up'
+  ).split(' '),
+)
+
+/** Splits `CartesiaTTSService` into `cartesia`, `tts`, `service`. */
+const identifierParts = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g
+
+/** Terms indexed for one token: the whole token, plus its camelCase parts. */
+export function indexTerms(token: string): string[] | null {
+  const whole = stem(token.toLowerCase())
+  if (!whole) return null
+  if (!/[a-z][A-Z]|[A-Z]{2}[a-z]/.test(token)) return [whole]
+  const parts = (token.match(identifierParts) ?? []).map((part) => stem(part.toLowerCase()))
+  return [whole, ...parts.filter((part) => part.length > 1 && part !== whole)]
+}
+
+export function queryTerm(token: string): string | null {
+  const term = token.toLowerCase()
+  if (stopWords.has(term)) return null
+  return stem(term) || null
+}
+
+export function isStopWord(token: string): boolean {
+  return stopWords.has(token.toLowerCase())
+}
+
+/** A deliberately small suffix stripper (English only; other scripts pass through). */
+export function stem(term: string): string {
+  if (term.length <= 3 || !/^[a-z]+$/.test(term)) return term
+  let word = term
+  if (word.endsWith('ies') && word.length > 4) word = `${word.slice(0, -3)}y`
+  else if (word.endsWith('sses')) word = word.slice(0, -2)
+  else if (word.endsWith('s') && !/(ss|us|is)$/.test(word)) word = word.slice(0, -1)
+
+  if (word.endsWith('ing') && word.length - 3 >= 4) word = undouble(word.slice(0, -3))
+  else if (word.endsWith('ed') && word.length - 2 >= 4) word = undouble(word.slice(0, -2))
+
+  if (word.endsWith('ation') && word.length - 5 >= 4) word = word.slice(0, -5)
+  else if (/[ts]ion$/.test(word) && word.length - 3 >= 4) word = word.slice(0, -3)
+  else if (word.endsWith('ate') && word.length - 3 >= 4) word = word.slice(0, -3)
+
+  if (word.endsWith('e') && word.length > 4) word = word.slice(0, -1)
+  return word
+}
+
+function undouble(word: string): string {
+  return /([^aeiouslz])\1$/.test(word) ? word.slice(0, -1) : word
+}

@@ -1,0 +1,335 @@
+/**
+ * `createDevServer`: the whole local API as one standard fetch handler. The CLI and the msw
+ * handlers are thin adapters around it.
+ */
+import { createOpenAI } from '@ai-sdk/openai'
+import type { LanguageModelV1 } from 'ai'
+import { AgentJobStore, defaultAgentJobTiming } from './admin/agent-jobs'
+import { type SeededData, seedProject } from './admin/seed-data'
+import { defaultUpdateTiming, UpdateStore } from './admin/update-status'
+import {
+  createJob,
+  getJob,
+  getUpdateStatus,
+  listJobs,
+  relatedPagesFor,
+  triggerUpdate,
+} from './admin-routes'
+import type { AssistantDocs } from './assistant/assistant-turn'
+import { builtinDocsFiles } from './builtin-docs'
+import type { DevServerOptions, OpenAICompatibleSettings, ProjectOptions } from './dev-server-options'
+import { assistantV1, assistantV2, page, search } from './discovery-routes'
+import { parseDocs } from './docs/parse-docs'
+import type { DocsCorpus } from './docs/types'
+import { type Faults, faultHeader, hasStreamFaults, parseFaults, applyStreamFaults, type StreamKind } from './faults'
+import {
+  corsHeaders,
+  type ErrorShape,
+  errorResponse,
+  HttpError,
+  json,
+  preflightResponse,
+  readJsonBody,
+  sleep,
+  withHeaders,
+} from './http'
+import { defaultRateLimits, RateLimiter } from './rate-limits'
+import { createDocsIndex } from './search'
+import type { RecordedRequest, RequestContext, ServerContext } from './server-context'
+import { ThreadStore } from './threads'
+
+export type { RecordedRequest } from './server-context'
+
+export interface DevServer {
+  /** The standard fetch handler. `clientAddress` feeds the per-IP rate limit (else `x-forwarded-for`). */
+  fetch(request: Request, info?: { clientAddress?: string }): Promise<Response>
+  /** Set by adapters that listen on a port (the CLI, `startDevServer`). */
+  url?: string
+  /** The first configured key of each kind. */
+  keys: { assistant: string; admin: string }
+  domains: string[]
+  projects: string[]
+  /** Requests received, oldest first (method, path, headers, parsed body). */
+  requests: RecordedRequest[]
+  /** Ids of the seeded agent jobs and update records, per project. */
+  seeded: Record<string, SeededData>
+  /** `offline` (extractive, no model) or `llm`. */
+  mode: 'offline' | 'llm'
+  /** The corpus and index behind a domain. */
+  docs(domain: string): AssistantDocs | undefined
+  close(): Promise<void>
+}
+
+export const defaultAssistantKey = 'mint_dsc_dev_local'
+export const defaultAdminKey = 'mint_dev_local'
+export const defaultDomain = 'docchat'
+export const defaultProject = 'docchat-project'
+
+type Handler = (server: ServerContext, ctx: RequestContext) => Promise<Response>
+
+interface Route {
+  method: 'GET' | 'POST'
+  pattern: RegExp
+  names: string[]
+  shape: ErrorShape
+  handler: Handler
+}
+
+function route(method: Route['method'], path: string, shape: ErrorShape, handler: Handler): Route {
+  const names: string[] = []
+  const pattern = new RegExp(
+    `^${path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      names.push(name)
+      return '([^/]+)'
+    })}/?$`,
+  )
+  return { method, pattern, names, shape, handler }
+}
+
+const routes: Route[] = [
+  route('POST', '/discovery/v1/assistant/{domain}/message', 'message', assistantV1),
+  route('POST', '/discovery/v2/assistant/{domain}/message', 'message', assistantV2),
+  route('POST', '/discovery/v1/search/{domain}', 'message', search),
+  route('POST', '/discovery/v1/page/{domain}', 'message', page),
+  route('GET', '/v1/agent/{projectId}/jobs', 'error', listJobs),
+  route('GET', '/v1/agent/{projectId}/job/{id}', 'error', getJob),
+  route('POST', '/v1/agent/{projectId}/job', 'error', createJob),
+  route('POST', '/v1/project/update/{projectId}', 'error', triggerUpdate),
+  route('GET', '/v1/project/update-status/{statusId}', 'error', getUpdateStatus),
+]
+
+async function resolveCorpus(name: string, spec: string | DocsCorpus | undefined): Promise<DocsCorpus> {
+  if (spec !== undefined && typeof spec !== 'string') return spec
+  let folders: typeof import('./default-docs')
+  try {
+    folders = await import('./default-docs')
+  } catch (error) {
+    if (spec === undefined) return parseDocs(builtinDocsFiles, { name })
+    throw new Error(
+      `Docs folders can only be loaded in Node; pass a parsed corpus (parseDocs) for domain "${name}"`,
+      { cause: error },
+    )
+  }
+  if (spec !== undefined) return folders.loadDocsFolder(spec, name)
+  const dir = folders.defaultDocsDir()
+  if (await folders.isDocsFolder(dir)) return folders.loadDocsFolder(dir, name)
+  return parseDocs(builtinDocsFiles, { name })
+}
+
+function isLanguageModel(value: unknown): value is LanguageModelV1 {
+  return typeof value === 'object' && value !== null && 'specificationVersion' in value
+}
+
+export function createOpenAIModel(settings: OpenAICompatibleSettings): LanguageModelV1 {
+  const provider = createOpenAI({
+    apiKey: settings.apiKey,
+    ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
+    compatibility: settings.baseURL ? 'compatible' : 'strict',
+  })
+  return provider.chat(settings.model ?? 'gpt-4o-mini')
+}
+
+/** LLM settings from `OPENAI_API_KEY`, `OPENAI_BASE_URL` and `DOCCHAT_MODEL`, if a key is set. */
+export function llmSettingsFromEnv(
+  env: Record<string, string | undefined>,
+): OpenAICompatibleSettings | undefined {
+  const apiKey = env.OPENAI_API_KEY
+  if (!apiKey) return undefined
+  return {
+    apiKey,
+    ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
+    ...(env.DOCCHAT_MODEL ? { model: env.DOCCHAT_MODEL } : {}),
+  }
+}
+
+function headersObject(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {}
+  headers.forEach((value, key) => {
+    out[key] = value
+  })
+  return out
+}
+
+function streamKindOf(response: Response): StreamKind {
+  const type = response.headers.get('content-type') ?? ''
+  if (type.includes('text/event-stream')) return 'sse'
+  if (response.headers.has('x-vercel-ai-data-stream')) return 'data-stream'
+  return 'json'
+}
+
+function mergeFaults(base: Faults, extra: Faults): Faults {
+  return { ...base, ...extra }
+}
+
+export async function createDevServer(options: DevServerOptions = {}): Promise<DevServer> {
+  const now = options.now ?? (() => Date.now())
+  const speed = options.speed && options.speed > 0 ? options.speed : 1
+
+  const docsSpec: Record<string, string | DocsCorpus | undefined> = options.docs ?? {
+    [defaultDomain]: undefined,
+  }
+  const domains = new Map<string, AssistantDocs>()
+  for (const [name, spec] of Object.entries(docsSpec)) {
+    const corpus = await resolveCorpus(name, spec)
+    domains.set(name, { name, corpus, index: createDocsIndex(corpus) })
+  }
+  const domainNames = [...domains.keys()]
+  if (domainNames.length === 0) throw new Error('createDevServer needs at least one docs domain')
+
+  const projectSpec: Record<string, ProjectOptions> = Array.isArray(options.projects)
+    ? Object.fromEntries(options.projects.map((id) => [id, {}]))
+    : (options.projects ?? { [defaultProject]: {} })
+  const projects = new Map<string, ProjectOptions & { domain: string }>()
+  for (const [id, project] of Object.entries(projectSpec)) {
+    const domain = project.domain ?? domainNames[0]!
+    if (!domains.has(domain)) throw new Error(`Project "${id}" names unknown domain "${domain}"`)
+    projects.set(id, { ...project, domain })
+  }
+
+  const assistantKeys = options.assistantKeys?.length ? options.assistantKeys : [defaultAssistantKey]
+  const adminKeys = options.adminKeys?.length ? options.adminKeys : [defaultAdminKey]
+  const serverFaults =
+    typeof options.faults === 'string' ? parseFaults(options.faults) : (options.faults ?? {})
+  const llm = options.llm
+    ? isLanguageModel(options.llm)
+      ? options.llm
+      : createOpenAIModel(options.llm)
+    : undefined
+
+  const context: ServerContext = {
+    domains,
+    projects,
+    keys: { assistant: new Set(assistantKeys), admin: new Set(adminKeys) },
+    organization: options.organization ?? 'docchat-dev',
+    rateLimits: { ...defaultRateLimits, ...options.rateLimits },
+    limiter: new RateLimiter(now),
+    threads: new ThreadStore(now),
+    jobs: new AgentJobStore(now, speed, { ...defaultAgentJobTiming, ...options.agentJobTiming }),
+    updates: new UpdateStore(now, speed, { ...defaultUpdateTiming, ...options.updateTiming }),
+    llm,
+    now,
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+  }
+
+  const seeded: Record<string, SeededData> = {}
+  if (options.seed !== false) {
+    const start = now()
+    for (const [id, project] of projects) {
+      const docs = domains.get(project.domain)!
+      seeded[id] = seedProject(
+        id,
+        project.domain,
+        start,
+        context,
+        {
+          files: docs.corpus.pages.map((p) => p.file),
+          relatedPages: relatedPagesFor(context, project.domain),
+        },
+      )
+    }
+  }
+
+  const requests: RecordedRequest[] = []
+  const maxRecorded = options.maxRecordedRequests ?? 1000
+
+  async function handle(request: Request, info?: { clientAddress?: string }): Promise<Response> {
+    const url = new URL(request.url)
+    const path = url.pathname.replace(/\/{2,}/g, '/')
+    const record: RecordedRequest = {
+      method: request.method,
+      path,
+      url: request.url,
+      query: Object.fromEntries(url.searchParams),
+      headers: headersObject(request.headers),
+      body: undefined,
+      time: now(),
+    }
+    if (request.method === 'OPTIONS') return preflightResponse(request)
+    requests.push(record)
+    if (requests.length > maxRecorded) requests.splice(0, requests.length - maxRecorded)
+
+    const matching = routes.filter((r) => r.pattern.test(path))
+    const shape: ErrorShape = path.startsWith('/discovery/') ? 'message' : matching[0]?.shape ?? 'error'
+    try {
+      const faults = mergeFaults(serverFaults, parseFaults(request.headers.get(faultHeader)))
+      if (path === '/' || path === '/health') {
+        return json({
+          name: '@docchat/dev-server',
+          mode: llm ? 'llm' : 'offline',
+          domains: domainNames,
+          projects: [...projects.keys()],
+          routes: routes.map((r) => `${r.method} ${r.pattern.source.slice(1, -3).replace(/\(\[\^\/\]\+\)/g, '{param}')}`),
+        })
+      }
+      const matched = matching.find((r) => r.method === request.method)
+      if (!matched) {
+        if (matching.length > 0) {
+          throw new HttpError(405, `Method ${request.method} not allowed on ${path}`, {
+            headers: { Allow: [...new Set(matching.map((r) => r.method))].join(', ') },
+          })
+        }
+        throw new HttpError(404, `No route for ${request.method} ${path}`)
+      }
+      await sleep(faults.latency ?? 0, request.signal)
+      if (faults.status !== undefined) {
+        throw new HttpError(faults.status, `Injected fault: status ${faults.status}`, {
+          headers: faults.status === 429 ? { 'Retry-After': '1' } : {},
+        })
+      }
+      const params: Record<string, string> = {}
+      const values = matched.pattern.exec(path)!.slice(1)
+      matched.names.forEach((name, i) => {
+        params[name] = decodeURIComponent(values[i] ?? '')
+      })
+      const ctx: RequestContext = {
+        request,
+        url,
+        params,
+        faults,
+        clientAddress:
+          info?.clientAddress ??
+          request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ??
+          'local',
+        record,
+        json: async () => {
+          const { raw, value } = await readJsonBody(request, context.maxBodyBytes).catch(
+            (error: unknown) => {
+              throw error
+            },
+          )
+          record.body = value ?? (raw || undefined)
+          return value
+        },
+      }
+      const response = await matched.handler(context, ctx)
+      if (!response.body || !hasStreamFaults(faults)) return response
+      return new Response(
+        applyStreamFaults(response.body, faults, streamKindOf(response), request.signal),
+        { status: response.status, statusText: response.statusText, headers: response.headers },
+      )
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error, shape)
+      // Never a crash: anything unexpected is a 500 with its message, and the server keeps going.
+      const message = error instanceof Error ? error.message : String(error)
+      return errorResponse(new HttpError(500, `Internal dev server error: ${message}`), shape)
+    }
+  }
+
+  const server: DevServer = {
+    async fetch(request, info) {
+      const response = await handle(request, info)
+      return withHeaders(response, corsHeaders(request))
+    },
+    keys: { assistant: assistantKeys[0]!, admin: adminKeys[0]! },
+    domains: domainNames,
+    projects: [...projects.keys()],
+    requests,
+    seeded,
+    mode: llm ? 'llm' : 'offline',
+    docs: (domain) => domains.get(domain),
+    async close() {
+      // State lives in memory and progresses lazily from the clock: there are no timers to stop.
+    },
+  }
+  return server
+}

@@ -1,0 +1,116 @@
+'use client'
+
+import {
+  type ComponentPropsWithoutRef,
+  forwardRef,
+  type MouseEvent,
+  memo,
+  type ReactNode,
+  useMemo,
+} from 'react'
+import { composeEventHandlers } from '../utils/compose-event-handlers'
+import { visuallyHiddenStyle } from '../utils/visually-hidden'
+import { highlightCode } from './highlight-code'
+import { useCopyToClipboard } from './use-copy-to-clipboard'
+
+export interface HighlightedCodeProps extends ComponentPropsWithoutRef<'code'> {
+  code: string
+  language: string
+}
+
+/** `<code>` with `token-*` class names on coloured spans; no HTML strings involved. */
+export const HighlightedCode = memo(
+  forwardRef<HTMLElement, HighlightedCodeProps>(function HighlightedCode(
+    { code, language, className, ...props },
+    ref,
+  ) {
+    const tokens = useMemo(() => highlightCode(code, language), [code, language])
+    const languageClass = language ? `language-${language.replace(/[^\w+#.-]/g, '')}` : undefined
+    return (
+      <code
+        ref={ref}
+        className={[languageClass, className].filter(Boolean).join(' ') || undefined}
+        {...props}
+      >
+        {tokens.map((token, index) =>
+          token.type === 'plain' ? (
+            token.value
+          ) : (
+            <span key={index} className={`token-${token.type}`}>
+              {token.value}
+            </span>
+          ),
+        )}
+      </code>
+    )
+  }),
+)
+
+export interface CopyButtonProps extends Omit<ComponentPropsWithoutRef<'button'>, 'value'> {
+  /** The text put on the clipboard. */
+  value: string
+  /** Accessible name before copying. Defaults to `'Copy code'`. */
+  label?: string
+  /** Accessible name and announcement after copying. Defaults to `'Copied'`. */
+  copiedLabel?: string
+  onCopied?: (ok: boolean) => void
+}
+
+/**
+ * A copy button; `data-state` is `idle`, `copied` or `error`. It announces `copiedLabel` through a
+ * visually hidden status region it renders next to itself.
+ */
+export const CopyButton = forwardRef<HTMLButtonElement, CopyButtonProps>(function CopyButton(
+  { value, label = 'Copy code', copiedLabel = 'Copied', onCopied, onClick, children, ...props },
+  ref,
+) {
+  const { copy, state } = useCopyToClipboard()
+  return (
+    <>
+      <button
+        ref={ref}
+        type="button"
+        aria-label={state === 'copied' ? copiedLabel : label}
+        data-state={state}
+        {...props}
+        onClick={composeEventHandlers(onClick, (_event: MouseEvent<HTMLButtonElement>) => {
+          void copy(value).then((ok) => onCopied?.(ok))
+        })}
+      >
+        {children ?? (state === 'copied' ? copiedLabel : label)}
+      </button>
+      <span role="status" style={visuallyHiddenStyle}>
+        {state === 'copied' ? copiedLabel : ''}
+      </span>
+    </>
+  )
+})
+
+export interface MarkdownCodeBlockProps {
+  language: string
+  code: string
+  /** `false` while the closing fence has not streamed in yet. */
+  closed: boolean
+  /** The block's index in the message (stable across streaming updates). */
+  index: number
+  labels: { copy: string; copied: string }
+}
+
+/** The default code block: language label, copy button, highlighted code. */
+export function DefaultCodeBlock({ language, code, closed, labels }: MarkdownCodeBlockProps): ReactNode {
+  return (
+    <div
+      data-docchat-code-block=""
+      data-language={language || undefined}
+      data-state={closed ? 'complete' : 'streaming'}
+    >
+      <div data-part="code-header">
+        <span data-part="code-language">{language || 'text'}</span>
+        <CopyButton value={code} label={labels.copy} copiedLabel={labels.copied} />
+      </div>
+      <pre tabIndex={0}>
+        <HighlightedCode code={code} language={language} />
+      </pre>
+    </div>
+  )
+}

@@ -1,0 +1,85 @@
+import { type MarkdownBlock, scanBlocks } from './blocks'
+
+export interface IncrementalParserStats {
+  /** How many times `parse` was called with new text. */
+  parses: number
+  /** Block objects built by the scanner (completed blocks are built once, then reused). */
+  blocksBuilt: number
+  /** Characters handed to the scanner; grows with the open block, not with the message. */
+  charactersScanned: number
+  /** Full re-parses because the new text did not extend the previous one. */
+  resets: number
+}
+
+export interface IncrementalMarkdownParser {
+  /** Blocks for `markdown`; every block but the last keeps its identity across appends. */
+  parse(markdown: string): MarkdownBlock[]
+  readonly stats: IncrementalParserStats
+}
+
+function lines(text: string): string[] {
+  return text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line))
+}
+
+/**
+ * Parses a growing message: completed blocks are cached and never scanned again; only the text from
+ * the start of the last completed-line block onwards is re-scanned on each append.
+ */
+export function createIncrementalMarkdownParser(): IncrementalMarkdownParser {
+  let previousText = ''
+  let previousResult: MarkdownBlock[] = []
+  let committed: MarkdownBlock[] = []
+  let committedEnd = 0
+  const stats: IncrementalParserStats = {
+    parses: 0,
+    blocksBuilt: 0,
+    charactersScanned: 0,
+    resets: 0,
+  }
+
+  function scan(text: string) {
+    stats.charactersScanned += text.length
+    const result = scanBlocks(lines(text))
+    stats.blocksBuilt += result.length
+    return result
+  }
+
+  return {
+    stats,
+    parse(markdown) {
+      if (markdown === previousText && stats.parses > 0) return previousResult
+      stats.parses++
+      if (!markdown.startsWith(previousText)) {
+        stats.resets++
+        committed = []
+        committedEnd = 0
+      }
+      previousText = markdown
+
+      // Only lines that already end in a newline can decide where a block ends; the partial last
+      // line may still turn into anything (`#` → `#hashtag`).
+      const tail = markdown.slice(committedEnd)
+      const stableLength = tail.lastIndexOf('\n') + 1
+      if (stableLength > 0) {
+        const stableText = tail.slice(0, stableLength)
+        const stable = scan(stableText)
+        if (stable.length > 1) {
+          const offsets = lineOffsets(stableText)
+          for (const scanned of stable.slice(0, -1)) committed.push(scanned.block)
+          committedEnd += offsets[stable[stable.length - 1]!.line]!
+        }
+      }
+      const open = scan(markdown.slice(committedEnd)).map((scanned) => scanned.block)
+      previousResult = open.length > 0 ? committed.concat(open) : committed.slice()
+      return previousResult
+    },
+  }
+}
+
+function lineOffsets(text: string): number[] {
+  const offsets = [0]
+  for (let index = 0; index < text.length; index++) {
+    if (text[index] === '\n') offsets.push(index + 1)
+  }
+  return offsets
+}

@@ -1,0 +1,277 @@
+'use client'
+
+import {
+  type ComponentPropsWithoutRef,
+  type ComponentType,
+  createElement,
+  forwardRef,
+  memo,
+  type ReactNode,
+  useMemo,
+  useState,
+} from 'react'
+import type { MarkdownBlock } from './blocks'
+import { DefaultCodeBlock, type MarkdownCodeBlockProps } from './code-block'
+import { createIncrementalMarkdownParser } from './incremental-parser'
+import { type InlineNode, parseInline } from './inline'
+import { type SafeHref, toSafeHref } from './safe-url'
+
+export interface MarkdownLinkProps {
+  href: string
+  external: boolean
+  title?: string | undefined
+  children: ReactNode
+}
+
+export interface MarkdownComponents {
+  codeBlock?: ComponentType<MarkdownCodeBlockProps>
+  link?: ComponentType<MarkdownLinkProps>
+}
+
+export interface MarkdownLabels {
+  /** Defaults to `'Copy code'`. */
+  copy?: string
+  /** Defaults to `'Copied'`. */
+  copied?: string
+}
+
+export interface MarkdownProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'content'> {
+  /** The markdown text; may grow token by token while streaming. */
+  content: string
+  /** Relative links resolve against it; other origins open in a new tab. */
+  docsBaseUrl?: string
+  /** Sets `data-state="streaming"` and marks the last block as open. */
+  streaming?: boolean
+  /** Hide ```suggestions fenced blocks (follow-up questions the UI shows elsewhere). Defaults to `false`. */
+  hideSuggestions?: boolean
+  /** Added to heading levels so answer headings sit under the page's own. Defaults to `0`. */
+  headingOffset?: number
+  components?: MarkdownComponents
+  labels?: MarkdownLabels
+}
+
+interface RenderOptions {
+  docsBaseUrl: string | undefined
+  headingOffset: number
+  hideSuggestions: boolean
+  CodeBlock: ComponentType<MarkdownCodeBlockProps>
+  Link: ComponentType<MarkdownLinkProps> | undefined
+  labels: { copy: string; copied: string }
+}
+
+function DefaultLink({ href, external, title, children }: MarkdownLinkProps) {
+  return external ? (
+    <a href={href} title={title} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  ) : (
+    <a href={href} title={title}>
+      {children}
+    </a>
+  )
+}
+
+function renderLink(
+  safe: SafeHref | null,
+  title: string | undefined,
+  children: ReactNode,
+  key: number,
+  options: RenderOptions,
+): ReactNode {
+  if (!safe) {
+    return (
+      <span key={key} data-inert-link="">
+        {children}
+      </span>
+    )
+  }
+  const Link = options.Link ?? DefaultLink
+  return (
+    <Link key={key} href={safe.href} external={safe.external} title={title}>
+      {children}
+    </Link>
+  )
+}
+
+function renderInline(nodes: InlineNode[], options: RenderOptions): ReactNode[] {
+  return nodes.map((node, key) => {
+    switch (node.type) {
+      case 'text':
+        return node.value
+      case 'code':
+        return <code key={key}>{node.value}</code>
+      case 'strong':
+        return <strong key={key}>{renderInline(node.children, options)}</strong>
+      case 'emphasis':
+        return <em key={key}>{renderInline(node.children, options)}</em>
+      case 'delete':
+        return <del key={key}>{renderInline(node.children, options)}</del>
+      case 'break':
+        return <br key={key} />
+      case 'link':
+        return renderLink(
+          toSafeHref(node.href, { docsBaseUrl: options.docsBaseUrl }),
+          node.title,
+          renderInline(node.children, options),
+          key,
+          options,
+        )
+      case 'image': {
+        // Images render as links: no tracking pixels or remote loads from model output.
+        const safe = toSafeHref(node.src, { docsBaseUrl: options.docsBaseUrl })
+        const text = node.alt || 'image'
+        return renderLink(safe, node.title, text, key, options)
+      }
+      default:
+        node satisfies never
+        return null
+    }
+  })
+}
+
+function Inline({ text, options }: { text: string; options: RenderOptions }) {
+  return <>{renderInline(parseInline(text), options)}</>
+}
+
+function renderBlocks(blocks: MarkdownBlock[], options: RenderOptions, tight = false): ReactNode[] {
+  return blocks.map((block, index) => (
+    <BlockView key={index} block={block} index={index} options={options} tight={tight} />
+  ))
+}
+
+interface BlockViewProps {
+  block: MarkdownBlock
+  index: number
+  options: RenderOptions
+  tight?: boolean
+}
+
+/** Memoised on the block object: completed blocks keep their identity, so they never re-render. */
+const BlockView = memo(function BlockView({ block, index, options, tight }: BlockViewProps) {
+  switch (block.type) {
+    case 'paragraph':
+      return tight ? (
+        <Inline text={block.text} options={options} />
+      ) : (
+        <p>
+          <Inline text={block.text} options={options} />
+        </p>
+      )
+    case 'heading': {
+      const level = Math.min(6, Math.max(1, block.level + options.headingOffset))
+      return createElement(`h${level}`, null, <Inline text={block.text} options={options} />)
+    }
+    case 'code': {
+      if (options.hideSuggestions && block.language.toLowerCase() === 'suggestions') return null
+      const CodeBlock = options.CodeBlock
+      return (
+        <CodeBlock
+          language={block.language}
+          code={block.code}
+          closed={block.closed}
+          index={index}
+          labels={options.labels}
+        />
+      )
+    }
+    case 'list': {
+      const items = block.items.map((children, item) => (
+        <li key={item}>{renderBlocks(children, options, block.tight)}</li>
+      ))
+      return block.ordered ? (
+        <ol start={block.start === 1 ? undefined : block.start}>{items}</ol>
+      ) : (
+        <ul>{items}</ul>
+      )
+    }
+    case 'blockquote':
+      return <blockquote>{renderBlocks(block.children, options)}</blockquote>
+    case 'table':
+      return (
+        <table>
+          <thead>
+            <tr>
+              {block.header.map((cell, column) => (
+                <th key={column} style={block.align[column] ? { textAlign: block.align[column]! } : undefined}>
+                  <Inline text={cell} options={options} />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {block.rows.length > 0 ? (
+            <tbody>
+              {block.rows.map((row, rowIndex) => (
+                <tr key={rowIndex}>
+                  {row.map((cell, column) => (
+                    <td
+                      key={column}
+                      style={block.align[column] ? { textAlign: block.align[column]! } : undefined}
+                    >
+                      <Inline text={cell} options={options} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          ) : null}
+        </table>
+      )
+    case 'thematic-break':
+      return <hr />
+    default:
+      block satisfies never
+      return null
+  }
+})
+
+/**
+ * Parses a growing markdown string incrementally: returns the same block objects for completed
+ * blocks on every call, so memoised views skip them.
+ */
+export function useMarkdownBlocks(content: string): MarkdownBlock[] {
+  const [parser] = useState(createIncrementalMarkdownParser)
+  return useMemo(() => parser.parse(content), [parser, content])
+}
+
+/**
+ * Renders markdown to React elements (never HTML strings). Raw HTML stays text; links are limited
+ * to http(s), mailto and relative targets; code blocks keep their element while the fence streams.
+ */
+export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markdown(
+  {
+    content,
+    docsBaseUrl,
+    streaming = false,
+    hideSuggestions = false,
+    headingOffset = 0,
+    components,
+    labels,
+    ...props
+  },
+  ref,
+) {
+  const blocks = useMarkdownBlocks(content)
+  const copy = labels?.copy ?? 'Copy code'
+  const copied = labels?.copied ?? 'Copied'
+  const options = useMemo<RenderOptions>(
+    () => ({
+      docsBaseUrl,
+      headingOffset,
+      hideSuggestions,
+      CodeBlock: components?.codeBlock ?? DefaultCodeBlock,
+      Link: components?.link,
+      labels: { copy, copied },
+    }),
+    [docsBaseUrl, headingOffset, hideSuggestions, components?.codeBlock, components?.link, copy, copied],
+  )
+  return (
+    <div
+      ref={ref}
+      data-docchat-markdown=""
+      data-state={streaming ? 'streaming' : 'complete'}
+      {...props}
+    >
+      {renderBlocks(blocks, options)}
+    </div>
+  )
+})

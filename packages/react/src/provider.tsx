@@ -1,0 +1,94 @@
+'use client'
+
+import type { DocsClient, ThreadStore } from '@docchat/core'
+import { createThreadStore } from '@docchat/core'
+import { QueryClient, QueryClientContext } from '@tanstack/react-query'
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react'
+
+export interface DocChatProviderProps {
+  /** The API client, from `createDocsClient(...)` of `@docchat/core`. */
+  client: DocsClient
+  /** The documentation deployment (the `{domain}` of the discovery API). */
+  domain: string
+  /** Project id for agent jobs and updates (admin API). */
+  projectId?: string
+  /**
+   * The TanStack QueryClient the hooks use. Defaults to the one of the nearest
+   * `QueryClientProvider`, else a private client created on first render.
+   */
+  queryClient?: QueryClient
+  /** Base URL of the docs site; relative links in answers, sources and suggestions resolve against it. */
+  docsBaseUrl?: string
+  /**
+   * Where threads and messages persist. Defaults to `createThreadStore()` (localStorage with a
+   * memory fallback), created lazily on the client.
+   */
+  threadStore?: ThreadStore
+  /** Fingerprint sent as `fp`. Defaults to `'anonymous'`. */
+  fp?: string
+  children?: ReactNode
+}
+
+export interface DocChatContextValue {
+  client: DocsClient
+  domain: string
+  projectId: string | undefined
+  queryClient: QueryClient
+  docsBaseUrl: string | undefined
+  fp: string
+  /** Lazily creates the default store so nothing touches `window` during render. */
+  getThreadStore: () => ThreadStore
+  /** Distinguishes chats of two providers (and of a remounted provider) in the AI SDK's cache. */
+  instanceId: string
+}
+
+const DocChatContext = createContext<DocChatContextValue | null>(null)
+
+let providerCount = 0
+
+export function DocChatProvider(props: DocChatProviderProps) {
+  const { client, domain, projectId, docsBaseUrl, threadStore, fp = 'anonymous', children } = props
+  const contextQueryClient = useContext(QueryClientContext)
+  const ownQueryClient = useRef<QueryClient | undefined>(undefined)
+  const [instanceId] = useState(() => `p${++providerCount}`)
+  let queryClient = props.queryClient ?? contextQueryClient
+  if (!queryClient) {
+    // Lazy init during render: queries must work in the very first render, SSR included.
+    ownQueryClient.current ??= new QueryClient()
+    queryClient = ownQueryClient.current
+  }
+  const ownClient = queryClient === ownQueryClient.current ? queryClient : undefined
+  useEffect(() => {
+    // What QueryClientProvider would do: focus and online tracking for refetches.
+    if (!ownClient) return
+    ownClient.mount()
+    return () => ownClient.unmount()
+  }, [ownClient])
+
+  const defaultStore = useRef<ThreadStore | undefined>(undefined)
+  const value = useMemo<DocChatContextValue>(
+    () => ({
+      client,
+      domain,
+      projectId,
+      queryClient,
+      docsBaseUrl,
+      fp,
+      instanceId,
+      getThreadStore: () => {
+        if (threadStore) return threadStore
+        defaultStore.current ??= createThreadStore()
+        return defaultStore.current
+      },
+    }),
+    [client, domain, projectId, queryClient, docsBaseUrl, fp, instanceId, threadStore],
+  )
+  return <DocChatContext.Provider value={value}>{children}</DocChatContext.Provider>
+}
+
+/** The nearest `DocChatProvider`'s client, domain and settings. */
+export function useDocChat(): DocChatContextValue {
+  const value = useContext(DocChatContext)
+  if (!value) throw new Error('useDocChat: wrap your component in <DocChatProvider>.')
+  return value
+}

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Message, useChat } from '@ai-sdk/react'
+import { act, renderHook, waitFor } from '@testing-library/react'
+
+/** The production v1 capture (`../shared/spec/samples/`, api-contract §5.1). */
+export const capturedStream = readFileSync(
+  resolve(
+    dirname(fileURLToPath(import.meta.url)),
+    '../../../../../shared/spec/samples/mintie-bot-response_prod.txt',
+  ),
+  'utf8',
+)
+
+let chatCount = 0
+
+/**
+ * The assistant message AI SDK v4's own `useChat` builds from `stream`: the same parser and
+ * message assembly the app gets, fed from a fetch that answers with these bytes.
+ */
+export async function messageFromStream(stream: string): Promise<Message> {
+  const id = `captured-${++chatCount}`
+  const { result, unmount } = renderHook(() =>
+    useChat({
+      id,
+      api: 'http://docchat.test/captured',
+      streamProtocol: 'data',
+      fetch: async () => new Response(stream, { headers: { 'content-type': 'text/plain' } }),
+    }),
+  )
+  await act(() => result.current.append({ role: 'user', content: 'How do I get started?' }))
+  await waitFor(() => expect(result.current.status).toBe('ready'))
+  const message = result.current.messages.at(-1)
+  unmount()
+  if (message?.role !== 'assistant') {
+    throw new Error(`no assistant message: ${String(result.current.error)}`)
+  }
+  return message
+}
+
+/** The capture with its last text replaced: lets tests add a suggestions block or search results. */
+export function withSearchResults(stream: string, results: unknown): string {
+  return stream.replace(
+    /a:\{"toolCallId":"toolu_vrtx_01Qgptop4ABmAvJnZF95463R","result":\[\]\}/,
+    `a:${JSON.stringify({ toolCallId: 'toolu_vrtx_01Qgptop4ABmAvJnZF95463R', result: results })}`,
+  )
+}
+
+export function withTrailingText(stream: string, text: string): string {
+  const lines = stream.trimEnd().split('\n')
+  const finishStep = lines.length - 1 - [...lines].reverse().findIndex((line) => line.startsWith('e:'))
+  lines.splice(finishStep, 0, `0:${JSON.stringify(text)}`)
+  return `${lines.join('\n')}\n`
+}

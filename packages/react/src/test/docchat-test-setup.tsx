@@ -1,0 +1,58 @@
+import { createDocsClient, type DocsClient, type DocsClientOptions } from '@docchat/core'
+import { createDevServer, type DevServer, type DevServerOptions } from '@docchat/dev-server'
+import type { ReactNode } from 'react'
+import { DocChatProvider, type DocChatProviderProps } from '../provider'
+
+export const baseUrl = 'http://docchat.test'
+export const domain = 'docchat'
+export const projectId = 'docchat-project'
+
+export interface TestSetupOptions {
+  server?: DevServerOptions
+  client?: Partial<DocsClientOptions>
+  /** Fault spec sent as `x-docchat-fault` on every request (dev-server fault injection). */
+  fault?: string
+  /** Wraps the in-process fetch, e.g. to delay or fail requests. */
+  wrapFetch?: (next: typeof fetch) => typeof fetch
+  provider?: Partial<Omit<DocChatProviderProps, 'client' | 'children'>>
+}
+
+export interface TestSetup {
+  server: DevServer
+  client: DocsClient
+  wrapper: (props: { children: ReactNode }) => ReactNode
+  /** Requests the server received for a path fragment, e.g. `/assistant/`. */
+  requestsTo: (pathPart: string) => DevServer['requests']
+}
+
+/**
+ * The real dev server's fetch handler, in process: real routing, auth, streams and faults,
+ * without a port.
+ */
+export async function createTestSetup(options: TestSetupOptions = {}): Promise<TestSetup> {
+  const server = await createDevServer(options.server ?? {})
+  const inProcess: typeof fetch = async (input, init) => {
+    const request = new Request(input, init)
+    if (options.fault) request.headers.set('x-docchat-fault', options.fault)
+    return server.fetch(request)
+  }
+  const client = createDocsClient({
+    baseUrl,
+    assistantKey: server.keys.assistant,
+    adminKey: server.keys.admin,
+    retry: false,
+    fetch: options.wrapFetch ? options.wrapFetch(inProcess) : inProcess,
+    ...options.client,
+  })
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <DocChatProvider client={client} domain={domain} projectId={projectId} {...options.provider}>
+      {children}
+    </DocChatProvider>
+  )
+  return {
+    server,
+    client,
+    wrapper,
+    requestsTo: (pathPart) => server.requests.filter((request) => request.path.includes(pathPart)),
+  }
+}

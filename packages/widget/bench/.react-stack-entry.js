@@ -1,0 +1,3 @@
+export * from '@docchat/react'
+export * from '@docchat/headless'
+export * from '@docchat/widget'

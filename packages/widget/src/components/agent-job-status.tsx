@@ -1,0 +1,133 @@
+'use client'
+
+import { type AgentJob, DocsApiError } from '@docchat/core'
+import { useAgentJob } from '@docchat/react'
+import { formatLabel } from '../labels'
+import type { WidgetOptions } from '../widget-options'
+import { errorMessage } from './error-message'
+import { Icon } from './icon'
+import { type ConnectionProps, MaybeProvider, useWidgetSettings, WidgetScope } from './widget-scope'
+
+export type AgentJobState = 'loading' | 'running' | 'completed' | 'error' | 'interrupted'
+
+export function agentJobState(job: AgentJob | undefined): AgentJobState {
+  if (!job) return 'loading'
+  if (!job.haulted || job.haultReason === 'processing') return 'running'
+  if (job.haultReason === 'completed') return 'completed'
+  if (job.haultReason === 'interrupted') return 'interrupted'
+  return job.haultReason ? 'error' : 'completed'
+}
+
+export interface AgentJobStatusProps extends WidgetOptions, ConnectionProps {
+  /** The job id (`X-Session-Id` of the create call). */
+  jobId: string
+  /** Polling starts at this interval (ms) and backs off while nothing changes. */
+  intervalMs?: number
+  className?: string
+}
+
+/**
+ * Live status of an agent job: state badge, todos progress, the pull request once there is one,
+ * and the agent's message. Polls until the job stops.
+ */
+export function AgentJobStatus({
+  jobId,
+  intervalMs,
+  client,
+  domain,
+  projectId,
+  className,
+  ...options
+}: AgentJobStatusProps) {
+  return (
+    <MaybeProvider client={client} domain={domain ?? ''} projectId={projectId}>
+      <WidgetScope {...options}>
+        <AgentJobStatusView jobId={jobId} intervalMs={intervalMs} className={className} />
+      </WidgetScope>
+    </MaybeProvider>
+  )
+}
+
+function AgentJobStatusView({
+  jobId,
+  intervalMs,
+  className,
+}: {
+  jobId: string
+  intervalMs?: number
+  className?: string
+}) {
+  const { labels } = useWidgetSettings()
+  const { job, progress, error } = useAgentJob(
+    jobId,
+    intervalMs ? { intervalMs } : ({} as Record<string, never>),
+  )
+  const state = error && !job ? 'error' : agentJobState(job)
+  const stateLabel = {
+    loading: labels.loading,
+    running: labels.jobRunning,
+    completed: labels.jobCompleted,
+    error: labels.jobFailed,
+    interrupted: labels.jobInterrupted,
+  }[state]
+  const percent = progress.total ? Math.round((progress.completed / progress.total) * 100) : 0
+  const title = job?.title || job?.branch || labels.jobTitle
+  return (
+    <section
+      className={['docchat-status', className].filter(Boolean).join(' ')}
+      data-state={state}
+      aria-label={labels.jobTitle}
+      aria-busy={state === 'running' || state === 'loading'}
+    >
+      <div className="docchat-status-header">
+        <h3 className="docchat-status-title">{title}</h3>
+        <span className="docchat-badge" data-state={state} role="status">
+          {stateLabel}
+        </span>
+      </div>
+      {progress.total > 0 ? (
+        <div className="docchat-progress">
+          <span>
+            {formatLabel(labels.jobProgress, { done: progress.completed, total: progress.total })}
+          </span>
+          <div
+            className="docchat-progress-track"
+            role="progressbar"
+            aria-label={labels.jobTitle}
+            aria-valuemin={0}
+            aria-valuemax={progress.total}
+            aria-valuenow={progress.completed}
+          >
+            <div className="docchat-progress-bar" style={{ inlineSize: `${percent}%` }} />
+          </div>
+        </div>
+      ) : null}
+      {job && job.todos.length > 0 ? (
+        <ul className="docchat-todos">
+          {job.todos.map((todo) => (
+            <li key={todo.id} className="docchat-todo" data-status={todo.status ?? 'pending'}>
+              {todo.content}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {job?.messageToUser ? <p className="docchat-status-meta">{job.messageToUser}</p> : null}
+      {job?.pullRequestLink ? (
+        <a
+          className="docchat-link"
+          href={job.pullRequestLink}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          <Icon name="gitPullRequest" />
+          {labels.pullRequest}
+        </a>
+      ) : null}
+      {error ? (
+        <p className="docchat-status-error" role="alert">
+          {errorMessage(DocsApiError.isInstance(error) ? error : { kind: 'server' }, labels)}
+        </p>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,117 @@
+'use client'
+
+import type { DocsClient } from '@docchat/core'
+import { DocChatProvider } from '@docchat/react'
+import { type CSSProperties, createContext, type ReactNode, useContext, useMemo, useRef } from 'react'
+import { createEmitter, type Emit } from '../analytics'
+import { type DocChatLabels, resolveLabels } from '../labels'
+import { themeName, themeProperties } from '../theme'
+import { type FeedbackDetails, starterQuestionsOf, type WidgetOptions } from '../widget-options'
+
+export interface WidgetSettings {
+  labels: DocChatLabels
+  emit: Emit
+  includeQuestionText: boolean
+  starterQuestions: string[]
+  docsBaseUrl: string | undefined
+  onFeedback: ((feedback: FeedbackDetails) => void) | undefined
+  dir: 'ltr' | 'rtl' | undefined
+}
+
+const WidgetSettingsContext = createContext<WidgetSettings | null>(null)
+
+const fallbackSettings: WidgetSettings = {
+  labels: resolveLabels(),
+  emit: () => {},
+  includeQuestionText: false,
+  starterQuestions: [],
+  docsBaseUrl: undefined,
+  onFeedback: undefined,
+  dir: undefined,
+}
+
+export function useWidgetSettings(): WidgetSettings {
+  return useContext(WidgetSettingsContext) ?? fallbackSettings
+}
+
+/** Props every public component takes to work without a surrounding `<DocChatProvider>`. */
+export interface ConnectionProps {
+  /** From `createDocsClient(...)`; with `domain`, the component brings its own provider. */
+  client?: DocsClient
+  domain?: string
+  projectId?: string
+}
+
+export function MaybeProvider({
+  client,
+  domain,
+  projectId,
+  docsBaseUrl,
+  children,
+}: ConnectionProps & { docsBaseUrl?: string | null; children: ReactNode }) {
+  if (!client || !domain) return <>{children}</>
+  return (
+    <DocChatProvider
+      client={client}
+      domain={domain}
+      projectId={projectId}
+      docsBaseUrl={docsBaseUrl ?? undefined}
+    >
+      {children}
+    </DocChatProvider>
+  )
+}
+
+export interface WidgetScopeProps extends WidgetOptions {
+  /** Inside the drop-in's Shadow DOM: tokens come from :host, set by the loader. */
+  embedded?: boolean
+  className?: string
+  children: ReactNode
+}
+
+/**
+ * The `.docchat-root` element (tokens, theme, direction) and the settings context. A component
+ * nested in another one's scope reuses it, so one widget has one root.
+ */
+export function WidgetScope({ embedded, className, children, ...options }: WidgetScopeProps) {
+  const parent = useContext(WidgetSettingsContext)
+  const optionsRef = useRef(options)
+  optionsRef.current = options
+  const [emit] = useStateOnce(() => createEmitter(() => optionsRef.current))
+  const labelsKey = JSON.stringify(options.labels ?? null)
+  const starterKey = JSON.stringify(options.starterQuestions ?? null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on serialised labels/starters
+  const settings = useMemo<WidgetSettings>(
+    () => ({
+      labels: resolveLabels(options.labels),
+      emit,
+      includeQuestionText: options.includeQuestionText === true,
+      starterQuestions: starterQuestionsOf(options),
+      docsBaseUrl: options.docsBaseUrl ?? undefined,
+      onFeedback: (feedback) => optionsRef.current.onFeedback?.(feedback),
+      dir: options.dir ?? undefined,
+    }),
+    [labelsKey, starterKey, emit, options.includeQuestionText, options.docsBaseUrl, options.dir],
+  )
+  if (parent) return <>{children}</>
+  const style = embedded ? undefined : (themeProperties(options) as CSSProperties)
+  return (
+    <WidgetSettingsContext.Provider value={settings}>
+      <div
+        className={['docchat-root', className].filter(Boolean).join(' ')}
+        data-theme={themeName(options.theme)}
+        data-embed={embedded ? '' : undefined}
+        dir={options.dir ?? undefined}
+        style={style}
+      >
+        {children}
+      </div>
+    </WidgetSettingsContext.Provider>
+  )
+}
+
+function useStateOnce<T>(create: () => T): [T] {
+  const ref = useRef<{ value: T } | null>(null)
+  ref.current ??= { value: create() }
+  return [ref.current.value]
+}

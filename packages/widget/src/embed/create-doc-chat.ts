@@ -1,0 +1,253 @@
+import { createEmitter, type DocChatEventSource, type DocChatView } from '../analytics'
+import { sparkles } from '../icon-paths'
+import {
+  ariaKeyShortcuts,
+  isMacPlatform,
+  isTypingOutside,
+  matchShortcut,
+  resolveShortcuts,
+  shortcutHint,
+} from '../keyboard-shortcuts'
+import { defaultTriggerLabel } from '../labels'
+import { themeName, themeProperties } from '../theme'
+import type { DocChatInitOptions, DocChatInstance } from './embed-options'
+import { mergeOptions } from './embed-options'
+import { loaderCss } from './loader-styles'
+import type { PanelHandle, PanelModule } from './panel-contract'
+import { addShadowStyles } from './shadow-styles'
+
+/** How the loader finds its panel chunk; tests inject `loadPanel`. */
+export interface LoaderEnvironment {
+  /** URL of the loader script, to resolve `docchat-panel.js` next to it. */
+  scriptUrl?: string
+  /** The loader script's nonce, reused for the `<style>` fallback and the chunk request. */
+  scriptNonce?: string
+  loadPanel?: (url: string) => Promise<PanelModule>
+}
+
+const svgNamespace = 'http://www.w3.org/2000/svg'
+
+function icon(paths: readonly string[]): SVGSVGElement {
+  const svg = document.createElementNS(svgNamespace, 'svg')
+  svg.setAttribute('viewBox', '0 0 24 24')
+  svg.setAttribute('class', 'docchat-icon')
+  svg.setAttribute('aria-hidden', 'true')
+  for (const d of paths) {
+    const path = document.createElementNS(svgNamespace, 'path')
+    path.setAttribute('d', d)
+    svg.append(path)
+  }
+  return svg
+}
+
+function resolveContainer(container: DocChatInitOptions['container']): HTMLElement | null {
+  if (!container) return document.body
+  if (typeof container === 'string') {
+    const found = document.querySelector<HTMLElement>(container)
+    if (!found) throw new Error(`DocChat.init: no element matches container "${container}"`)
+    return found
+  }
+  return container
+}
+
+function whenBodyReady(): Promise<void> {
+  if (document.body) return Promise.resolve()
+  return new Promise((resolve) =>
+    document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }),
+  )
+}
+
+function importPanel(url: string): Promise<PanelModule> {
+  // A runtime URL: the bundler must leave this import alone.
+  return import(/* @vite-ignore */ url) as Promise<PanelModule>
+}
+
+/**
+ * The drop-in's first file: draws the trigger in a Shadow DOM and listens for shortcuts, with no
+ * UI framework. The panel chunk (Preact + components) loads on first use, or on hover/focus of
+ * the trigger as a head start.
+ */
+export async function createDocChat(
+  input: DocChatInitOptions,
+  environment: LoaderEnvironment = {},
+): Promise<DocChatInstance> {
+  if (typeof document === 'undefined') throw new Error('DocChat.init needs a browser document')
+  if (!input || typeof input.domain !== 'string' || !input.domain) {
+    throw new Error('DocChat.init: `domain` is required')
+  }
+  if (!input.assistantKey && !input.proxyUrl) {
+    throw new Error('DocChat.init: pass `assistantKey` (a public mint_dsc_ key) or `proxyUrl`')
+  }
+  let options: DocChatInitOptions = { ...input }
+  await whenBodyReady()
+  const parent = resolveContainer(options.container)
+  if (!parent) throw new Error('DocChat.init: no container to render into')
+
+  const nonce = () => options.nonce ?? environment.scriptNonce
+  const emit = createEmitter(() => options)
+  const cleanups: Array<() => void> = []
+  const listen = <K extends keyof WindowEventMap>(
+    target: Window | HTMLElement,
+    type: K,
+    handler: (event: WindowEventMap[K]) => void,
+    capture = false,
+  ) => {
+    target.addEventListener(type, handler as EventListener, capture)
+    cleanups.push(() => target.removeEventListener(type, handler as EventListener, capture))
+  }
+
+  // Open mode: closed roots add no real protection (page scripts can patch attachShadow) but
+  // block assistive-technology tooling, test locators and user styles debugging.
+  const host = document.createElement('docchat-widget')
+  const shadow = host.attachShadow({ mode: 'open' })
+  cleanups.push(addShadowStyles(shadow, loaderCss, nonce()))
+  const root = document.createElement('div')
+  root.className = 'docchat-root'
+  root.setAttribute('data-embed', '')
+  shadow.append(root)
+
+  const mac = isMacPlatform()
+  const trigger = document.createElement('button')
+  trigger.type = 'button'
+  trigger.className = 'docchat-trigger'
+  trigger.setAttribute('aria-haspopup', 'dialog')
+  trigger.setAttribute('aria-expanded', 'false')
+  const triggerLabel = document.createElement('span')
+  triggerLabel.className = 'docchat-trigger-label'
+  const triggerHint = document.createElement('kbd')
+  triggerHint.className = 'docchat-kbd'
+  trigger.append(icon(sparkles), triggerLabel, triggerHint)
+  root.append(trigger)
+
+  let appliedProperties: string[] = []
+  const apply = () => {
+    const keys = resolveShortcuts(options.shortcuts, options.search !== false)
+    const theme = themeName(options.theme)
+    host.setAttribute('data-theme', theme)
+    root.setAttribute('data-theme', theme)
+    root.setAttribute('dir', options.dir ?? (document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'))
+    for (const name of appliedProperties) host.style.removeProperty(name)
+    const properties = themeProperties(options)
+    appliedProperties = Object.keys(properties)
+    for (const [name, value] of Object.entries(properties)) host.style.setProperty(name, value)
+    trigger.hidden = options.trigger === false
+    trigger.setAttribute('data-side', options.side === 'start' ? 'start' : 'end')
+    triggerLabel.textContent = options.labels?.trigger ?? defaultTriggerLabel
+    const hint = shortcutHint(keys.assistant, mac)
+    triggerHint.textContent = hint
+    triggerHint.hidden = !hint
+    const shortcuts = ariaKeyShortcuts(keys.assistant)
+    if (shortcuts) trigger.setAttribute('aria-keyshortcuts', shortcuts)
+    else trigger.removeAttribute('aria-keyshortcuts')
+  }
+  apply()
+  parent.append(host)
+  cleanups.push(() => host.remove())
+
+  let destroyed = false
+  let panel: PanelHandle | undefined
+  let panelPromise: Promise<PanelHandle> | undefined
+  let openView: DocChatView | undefined
+
+  const panelUrl = () =>
+    options.panelUrl ??
+    new URL('docchat-panel.js', environment.scriptUrl || document.baseURI).toString()
+
+  const ensurePanel = (): Promise<PanelHandle> => {
+    if (panel) return Promise.resolve(panel)
+    if (panelPromise) return panelPromise
+    trigger.setAttribute('data-loading', '')
+    const load = environment.loadPanel ?? importPanel
+    panelPromise = load(panelUrl())
+      .then((module) => {
+        if (destroyed) throw new Error('DocChat was destroyed while loading')
+        const container = document.createElement('div')
+        container.className = 'docchat-panel-host'
+        root.append(container)
+        panel = module.mountPanel({
+          root: shadow,
+          container,
+          options,
+          emit,
+          trigger,
+          onOpenChange(open, view) {
+            openView = open ? view : undefined
+            trigger.setAttribute('aria-expanded', String(open && view === 'assistant'))
+          },
+        })
+        return panel
+      })
+      .catch((error: unknown) => {
+        panelPromise = undefined
+        if (!destroyed) {
+          emit({ type: 'error', kind: 'network', retryable: true })
+          console.error('DocChat: could not load the panel code from', panelUrl(), error)
+        }
+        throw error
+      })
+      .finally(() => trigger.removeAttribute('data-loading'))
+    return panelPromise
+  }
+
+  const open = async (view: DocChatView, source: DocChatEventSource) => {
+    ;(await ensurePanel()).open(view, source)
+  }
+
+  listen(trigger, 'click', () => {
+    void open('assistant', 'trigger').catch(() => {})
+  })
+  const prefetch = () => {
+    void ensurePanel().catch(() => {})
+  }
+  listen(trigger, 'pointerenter', prefetch)
+  listen(trigger, 'focus', prefetch)
+  listen(
+    window,
+    'keydown',
+    (event) => {
+      if (event.defaultPrevented) return
+      const keys = resolveShortcuts(options.shortcuts, options.search !== false)
+      const action = matchShortcut(event, keys)
+      if (!action || isTypingOutside(event, shadow)) return
+      event.preventDefault()
+      if (openView === action) {
+        panel?.close('shortcut')
+        return
+      }
+      void open(action, 'shortcut').catch(() => {})
+    },
+    true,
+  )
+
+  const instance: DocChatInstance = {
+    async open(openOptions) {
+      await open(openOptions?.view === 'search' ? 'search' : 'assistant', 'api')
+    },
+    async close() {
+      panel?.close('api')
+    },
+    async ask(question, askOptions) {
+      const handle = await ensurePanel()
+      if (askOptions?.open !== false) handle.open('assistant', 'api')
+      handle.ask(question, 'api')
+    },
+    async update(partial) {
+      options = mergeOptions(options, partial ?? {})
+      apply()
+      panel?.update(options)
+    },
+    async reset() {
+      ;(await ensurePanel()).reset()
+    },
+    async destroy() {
+      if (destroyed) return
+      destroyed = true
+      panel?.destroy()
+      panel = undefined
+      for (const cleanup of cleanups.splice(0).reverse()) cleanup()
+    },
+  }
+
+  if (options.defaultOpen) await instance.open()
+  return instance
+}

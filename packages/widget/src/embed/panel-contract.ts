@@ -1,0 +1,27 @@
+import type { DocChatEventSource, DocChatView, Emit } from '../analytics'
+import type { DocChatInitOptions } from './embed-options'
+
+/** What the loader hands the lazily loaded panel chunk. */
+export interface PanelMountOptions {
+  root: ShadowRoot
+  container: HTMLElement
+  options: DocChatInitOptions
+  emit: Emit
+  /** Focus returns here when the panel closes. */
+  trigger: HTMLElement | null
+  /** The panel tells the loader when it opens or closes itself (Esc, close button, outside click). */
+  onOpenChange: (open: boolean, view: DocChatView) => void
+}
+
+export interface PanelHandle {
+  open(view: DocChatView, source: DocChatEventSource): void
+  close(source: DocChatEventSource): void
+  ask(question: string, source: DocChatEventSource): void
+  update(options: DocChatInitOptions): void
+  reset(): void
+  destroy(): void
+}
+
+export interface PanelModule {
+  mountPanel(options: PanelMountOptions): PanelHandle
+}

@@ -1,0 +1,70 @@
+import type { ShortcutOptions } from './widget-options'
+
+export type ShortcutAction = 'search' | 'assistant'
+
+export function isMacPlatform(): boolean {
+  if (typeof navigator === 'undefined') return false
+  const platform =
+    (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ??
+    navigator.platform ??
+    ''
+  return /mac|iphone|ipad|ipod/i.test(platform)
+}
+
+function isEditable(node: EventTarget): boolean {
+  if (!(node instanceof HTMLElement)) return false
+  if (node.isContentEditable) return true
+  const tag = node.tagName
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true
+  if (tag !== 'INPUT') return false
+  const type = (node as HTMLInputElement).type
+  return !/^(button|checkbox|radio|range|color|file|image|reset|submit)$/.test(type)
+}
+
+/**
+ * Whether a keystroke happened while the user was typing somewhere on the host page. Uses
+ * composedPath() so inputs inside other shadow roots count too; `own` is the widget's shadow root,
+ * whose inputs don't count (⌘K from the assistant's input switches to search).
+ */
+export function isTypingOutside(event: KeyboardEvent, own?: Node | null): boolean {
+  const path = event.composedPath()
+  if (own && path.includes(own)) return false
+  return path.some(isEditable)
+}
+
+export function resolveShortcuts(
+  shortcuts: ShortcutOptions | false | null | undefined,
+  searchEnabled: boolean,
+): Record<ShortcutAction, string | false> {
+  if (shortcuts === false) return { search: false, assistant: false }
+  return {
+    search: searchEnabled ? (shortcuts?.search ?? 'k') : false,
+    assistant: shortcuts?.assistant ?? 'i',
+  }
+}
+
+/** ⌘/Ctrl + key with no Alt or Shift, so browser shortcuts like ⌘⇧I stay the browser's. */
+export function matchShortcut(
+  event: KeyboardEvent,
+  keys: Record<ShortcutAction, string | false>,
+): ShortcutAction | undefined {
+  if (!(event.metaKey || event.ctrlKey) || event.altKey || event.shiftKey || event.isComposing) {
+    return undefined
+  }
+  const key = event.key.toLowerCase()
+  if (keys.search && key === keys.search.toLowerCase()) return 'search'
+  if (keys.assistant && key === keys.assistant.toLowerCase()) return 'assistant'
+  return undefined
+}
+
+/** Value for aria-keyshortcuts, e.g. "Meta+I Control+I". */
+export function ariaKeyShortcuts(key: string | false): string | undefined {
+  if (!key) return undefined
+  const upper = key.toUpperCase()
+  return `Meta+${upper} Control+${upper}`
+}
+
+export function shortcutHint(key: string | false, mac: boolean): string {
+  if (!key) return ''
+  return `${mac ? '⌘' : 'Ctrl '}${key.toUpperCase()}`
+}

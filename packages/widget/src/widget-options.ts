@@ -1,0 +1,53 @@
+import type { SearchFilter } from '@docchat/core'
+import type { AnalyticsOptions } from './analytics'
+import type { DocChatLabels } from './labels'
+import type { ThemeOptions } from './theme'
+
+export type DocChatVariant = 'panel' | 'modal' | 'sidebar'
+
+export type FeedbackValue = 'up' | 'down'
+
+export interface FeedbackDetails {
+  value: FeedbackValue
+  messageId: string
+  /** Included only with `includeQuestionText: true`, like analytics. */
+  question?: string
+  answer?: string
+}
+
+export interface ShortcutOptions {
+  /** Key pressed with ⌘ (macOS) or Ctrl to open search. `false` disables it. Defaults to `'k'`. */
+  search?: string | false
+  /** Key pressed with ⌘ or Ctrl to open the assistant. `false` disables it. Defaults to `'i'`. */
+  assistant?: string | false
+}
+
+/** Options shared by `<DocChatWidget>` and `window.DocChat.init`. */
+export interface WidgetOptions extends ThemeOptions, AnalyticsOptions {
+  /** Defaults to `'panel'` (a floating card); `'modal'` centres it, `'sidebar'` docks it. */
+  variant?: DocChatVariant | null
+  /** Which side the trigger and panel sit on, in logical terms. Defaults to `'end'`. */
+  side?: 'start' | 'end' | null
+  labels?: Partial<DocChatLabels> | null
+  /** Up to three questions shown in an empty conversation. */
+  starterQuestions?: string[] | null
+  /** Base URL of the docs site: sources and relative links resolve against it. */
+  docsBaseUrl?: string | null
+  /** Search filter (version, language, tag, groups), also sent with questions. */
+  filter?: SearchFilter | null
+  /** Show the search modal and its ⌘K shortcut. Defaults to `true`. */
+  search?: boolean | null
+  /** Keyboard shortcuts; `false` disables both. */
+  shortcuts?: ShortcutOptions | false | null
+  /** Close the panel on a click outside it. Defaults to `true` for `modal`, `false` otherwise. */
+  dismissOnInteractOutside?: boolean | null
+  onFeedback?: ((feedback: FeedbackDetails) => void) | null
+}
+
+export const maxStarterQuestions = 3
+
+export function starterQuestionsOf(options: Pick<WidgetOptions, 'starterQuestions'>): string[] {
+  return (options.starterQuestions ?? [])
+    .filter((q) => typeof q === 'string' && q.trim())
+    .slice(0, maxStarterQuestions)
+}

@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+
+/**
+ * The drop-in script, two files in dist-embed/:
+ * - `--mode loader` → docchat.js: classic IIFE, plain DOM (trigger, shortcuts, Shadow DOM).
+ * - `--mode panel`  → docchat-panel.js: ES module imported on first use; the same React components
+ *   with React swapped for preact/compat at bundle time.
+ */
+const source = '@docchat/source'
+const preactAliases = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+]
+
+export default defineConfig(({ mode }) => {
+  const panel = mode === 'panel'
+  return {
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    resolve: {
+      conditions: [source, 'browser', 'module', 'import', 'default'],
+      alias: panel ? preactAliases : [],
+    },
+    esbuild: { legalComments: 'none' },
+    build: {
+      outDir: 'dist-embed',
+      emptyOutDir: !panel,
+      target: 'es2020',
+      minify: true,
+      sourcemap: true,
+      reportCompressedSize: false,
+      lib: panel
+        ? {
+            entry: fileURLToPath(new URL('src/embed/panel.tsx', import.meta.url)),
+            formats: ['es'],
+            fileName: () => 'docchat-panel.js',
+          }
+        : {
+            entry: fileURLToPath(new URL('src/embed/docchat.ts', import.meta.url)),
+            formats: ['iife'],
+            name: 'DocChatLoader',
+            fileName: () => 'docchat.js',
+          },
+      rollupOptions: {
+        output: panel ? { codeSplitting: false } : {},
+      },
+    },
+  }
+})
