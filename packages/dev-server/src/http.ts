@@ -114,14 +114,10 @@ export async function readBody(request: Request, limitBytes: number): Promise<st
   return new TextDecoder().decode(all)
 }
 
-export async function readJsonBody(
-  request: Request,
-  limitBytes: number,
-): Promise<{ raw: string; value: unknown }> {
-  const raw = await readBody(request, limitBytes)
-  if (raw.trim() === '') return { raw, value: undefined }
+export function parseJsonBody(raw: string): unknown {
+  if (raw.trim() === '') return undefined
   try {
-    return { raw, value: JSON.parse(raw) }
+    return JSON.parse(raw)
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error)
     throw new HttpError(400, `Malformed JSON body: ${detail}`, { field: 'body' })

@@ -29,7 +29,8 @@ import {
   HttpError,
   json,
   preflightResponse,
-  readJsonBody,
+  parseJsonBody,
+  readBody,
   sleep,
   withHeaders,
 } from './http'
@@ -292,12 +293,10 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
           'local',
         record,
         json: async () => {
-          const { raw, value } = await readJsonBody(request, context.maxBodyBytes).catch(
-            (error: unknown) => {
-              throw error
-            },
-          )
-          record.body = value ?? (raw || undefined)
+          const raw = await readBody(request, context.maxBodyBytes)
+          record.body = raw || undefined
+          const value = parseJsonBody(raw)
+          if (value !== undefined) record.body = value
           return value
         },
       }

@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch'
 import { routeOf } from '../docs/parse-docs'
 import type { DocsCorpus, DocsPage, DocsSection } from '../docs/types'
-import { indexTerms, isStopWord, queryTerm } from './search-terms'
+import { indexTerms, queryTerm } from './search-terms'
 
 /** The search filter of the API (`tag` and `groups` are accepted; this corpus has no such data). */
 export interface DocsSearchFilter {
@@ -76,25 +76,36 @@ export function normaliseScore(raw: number, queryTermCount: number): number {
   return perTerm / (perTerm + scoreHalfPoint)
 }
 
+/**
+ * Query terms found in more than this share of sections say almost nothing about relevance
+ * (BM25 gives them near-zero weight) yet cost the most to score, so they are left out of the
+ * query as long as another term remains: "pipecat" in the Pipecat docs, "docs" in most sets.
+ */
+const commonTermShare = 0.2
+
 export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
   const entries: IndexedSection[] = []
-  const vocabulary = new Set<string>()
-  const miniSearch = new MiniSearch<{ id: number }>({
+  /** Sections containing each indexed term, and the last section counted. */
+  const documentFrequency = new Map<string, { count: number; last: number }>()
+  let indexing = -1
+  const miniSearch = new MiniSearch<IndexedDocument>({
     fields: Object.keys(fieldBoosts),
     storeFields: [],
-    processTerm: (term) => {
-      const terms = indexTerms(term)
-      if (terms) for (const each of terms) vocabulary.add(each)
+    processTerm: (token) => {
+      const terms = indexTerms(token)
+      if (!terms) return null
+      for (const term of terms) {
+        const frequency = documentFrequency.get(term)
+        if (!frequency) documentFrequency.set(term, { count: 1, last: indexing })
+        else if (frequency.last !== indexing) {
+          frequency.count++
+          frequency.last = indexing
+        }
+      }
       return terms
     },
     searchOptions: {
       boost: fieldBoosts,
-      processTerm: (term) => queryTerm(term),
-      // Typo tolerance only for words the docs do not contain: a known word is taken as meant,
-      // which keeps fuzzy matching (the costly part) off most query terms.
-      fuzzy: (term) => (term.length >= 4 && !vocabulary.has(term) ? 0.2 : false),
-      prefix: (term, index, terms) =>
-        term.length >= 3 && (index === terms.length - 1 || !vocabulary.has(term)),
       maxFuzzy: 2,
       // `boost` from frontmatter or navigation multiplies the section's relevance, as Mintlify
       // documents it ("a numeric multiplier applied to each chunk's relevance score").
@@ -102,14 +113,13 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
     },
   })
 
-  const documents = []
   for (const page of corpus.pages) {
     const title = page.sidebarTitle ? `${page.title} ${page.sidebarTitle}` : page.title
     for (const section of page.sections) {
-      const id = entries.length
+      indexing = entries.length
       entries.push({ page, section })
-      documents.push({
-        id,
+      miniSearch.add({
+        id: indexing,
         title,
         headings: section.headings.join(' '),
         keywords: page.keywords.join(' '),
@@ -121,7 +131,7 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
       })
     }
   }
-  miniSearch.addAll(documents)
+  const commonLimit = Math.max(50, entries.length * commonTermShare)
 
   const pagesByRoute = new Map<string, DocsPage>()
   for (const page of corpus.pages) {
@@ -129,32 +139,39 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
     pagesByRoute.set(routeOf(page.file.replace(/\.mdx?$/i, '')), page)
   }
 
+  const matches = (page: DocsPage, filter: DocsSearchFilter | undefined) => {
+    if (!filter) return true
+    // A page outside any version or language (a shared page) matches every version/language.
+    if (filter.version && page.version && page.version !== filter.version) return false
+    if (filter.language && page.language && page.language !== filter.language) return false
+    return true
+  }
+
   return {
     corpus,
     search(query, options = {}) {
-      const text = query.trim()
-      if (!text) return []
+      const plan = planQuery(query, documentFrequency, commonLimit)
+      if (plan.terms.length === 0) return []
       const pageSize = clamp(Math.floor(options.pageSize ?? 10), 1, 50, 10)
       const threshold = clamp(options.scoreThreshold ?? 0, 0, 1, 0)
-      const { version, language } = options.filter ?? {}
-      const tokens = text.split(/[\n\r\p{Z}\p{P}]+/u).filter(Boolean)
-      const meaningful = tokens.filter((token) => !isStopWord(token))
-      // A query made only of stop words ("how to") still searches for them.
-      const termCount = Math.max(1, meaningful.length || tokens.length)
-      const raw = miniSearch.search(text, {
-        ...(meaningful.length === 0 ? { processTerm: (term: string) => term.toLowerCase() } : {}),
-        filter: (result) => {
-          const page = entries[result.id as number]?.page
-          if (!page) return false
-          if (version && page.version && page.version !== version) return false
-          if (language && page.language && page.language !== language) return false
-          return true
-        },
+      const { filter } = options
+      const hits = miniSearch.search(plan.terms.join(' '), {
+        tokenize: (text) => text.split(' '),
+        processTerm: (term) => term,
+        // Typo tolerance only for words the docs do not contain: a known word is taken as
+        // meant, which keeps fuzzy matching (the costly part) off most query terms.
+        fuzzy: (term) => (term.length >= 4 && !documentFrequency.has(term) ? 0.2 : false),
+        // Prefix matching for the word being typed (the last one) and for unknown words.
+        prefix: (term, index, terms) =>
+          term.length >= 3 && (index === terms.length - 1 || !documentFrequency.has(term)),
+        ...(filter
+          ? { filter: (hit) => matches(entries[hit.id as number]!.page, filter) }
+          : {}),
       })
       const results: DocsSearchResult[] = []
-      for (const hit of raw) {
-        const score = normaliseScore(hit.score, termCount)
-        // Results are sorted by raw score, so the first one under the threshold ends the list.
+      for (const hit of hits) {
+        const score = normaliseScore(hit.score, plan.terms.length)
+        // Hits come sorted by raw score, so the first one under the threshold ends the list.
         if (score < threshold) break
         const entry = entries[hit.id as number]
         if (!entry) continue
@@ -175,6 +192,41 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
       return page ? { path: page.path, content: page.content } : undefined
     },
   }
+}
+
+interface IndexedDocument {
+  id: number
+  title: string
+  headings: string
+  keywords: string
+  description: string
+  breadcrumbs: string
+  body: string
+}
+
+/** Turns the user's text into the terms worth searching for. */
+function planQuery(
+  query: string,
+  documentFrequency: Map<string, { count: number }>,
+  commonLimit: number,
+): { terms: string[] } {
+  const tokens = query.split(/[\n\r\p{Z}\p{P}\p{S}]+/u).filter(Boolean)
+  let terms = tokens.map(queryTerm).filter((term): term is string => Boolean(term))
+  // A query made only of stop words ("how to") still searches for them.
+  if (terms.length === 0) terms = tokens.map((token) => token.toLowerCase())
+  terms = [...new Set(terms)]
+  const specific = terms.filter((term) => (documentFrequency.get(term)?.count ?? 0) <= commonLimit)
+  if (specific.length > 0) terms = specific
+  else if (terms.length > 1) {
+    // Only common words: keep the rarest.
+    const rarest = terms.reduce((best, term) =>
+      (documentFrequency.get(term)?.count ?? 0) < (documentFrequency.get(best)?.count ?? 0)
+        ? term
+        : best,
+    )
+    terms = [rarest]
+  }
+  return { terms }
 }
 
 function toResult({ page, section }: IndexedSection, score: number): DocsSearchResult {

@@ -50,6 +50,9 @@ export function stem(term: string): string {
   else if (/[ts]ion$/.test(word) && word.length - 3 >= 4) word = word.slice(0, -3)
   else if (word.endsWith('ate') && word.length - 3 >= 4) word = word.slice(0, -3)
 
+  if (word.endsWith('ally') && word.length - 4 >= 4) word = word.slice(0, -4)
+  else if (word.endsWith('ly') && word.length - 2 >= 4) word = word.slice(0, -2)
+
   if (word.endsWith('e') && word.length > 4) word = word.slice(0, -1)
   return word
 }

@@ -40,7 +40,7 @@ export function AgentJobStatus({
   ...options
 }: AgentJobStatusProps) {
   return (
-    <MaybeProvider client={client} domain={domain ?? ''} projectId={projectId}>
+    <MaybeProvider client={client} domain={domain} projectId={projectId}>
       <WidgetScope {...options}>
         <AgentJobStatusView jobId={jobId} intervalMs={intervalMs} className={className} />
       </WidgetScope>
@@ -58,10 +58,7 @@ function AgentJobStatusView({
   className?: string
 }) {
   const { labels } = useWidgetSettings()
-  const { job, progress, error } = useAgentJob(
-    jobId,
-    intervalMs ? { intervalMs } : ({} as Record<string, never>),
-  )
+  const { job, progress, error } = useAgentJob(jobId, intervalMs ? { intervalMs } : {})
   const state = error && !job ? 'error' : agentJobState(job)
   const stateLabel = {
     loading: labels.loading,

@@ -49,11 +49,11 @@ export function MaybeProvider({
   docsBaseUrl,
   children,
 }: ConnectionProps & { docsBaseUrl?: string | null; children: ReactNode }) {
-  if (!client || !domain) return <>{children}</>
+  if (!client) return <>{children}</>
   return (
     <DocChatProvider
       client={client}
-      domain={domain}
+      domain={domain ?? ''}
       projectId={projectId}
       docsBaseUrl={docsBaseUrl ?? undefined}
     >

@@ -1,0 +1,17 @@
+import type { StorybookConfig } from '@storybook/react-vite'
+
+const config: StorybookConfig = {
+  framework: { name: '@storybook/react-vite', options: {} },
+  stories: ['../stories/**/*.stories.@(ts|tsx)'],
+  addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
+  core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  viteFinal: async (viteConfig) => {
+    const { defaultClientConditions } = await import('vite')
+    viteConfig.resolve = {
+      ...viteConfig.resolve,
+      conditions: ['@docchat/source', ...defaultClientConditions],
+    }
+    return viteConfig
+  },
+}
+export default config

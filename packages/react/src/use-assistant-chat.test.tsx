@@ -1,0 +1,253 @@
+import { createThreadStore } from '@docchat/core'
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { createTestSetup, domain } from './test/docchat-test-setup'
+import { type AssistantChat, useAssistantChat } from './use-assistant-chat'
+
+function lastAnswer(chat: AssistantChat): string {
+  const message = chat.messages.at(-1)
+  return message?.role === 'assistant' ? chat.displayText(message) : ''
+}
+
+interface AssistantBody {
+  fp: string
+  threadId?: string
+  threadKey?: string
+  retrievalPageSize: number
+  context?: unknown[]
+  currentPath?: string
+  messages: { id: string; role: string; content: string }[]
+}
+
+describe('useAssistantChat against the dev server', () => {
+  it('streams the answer incrementally and sends what the v1 endpoint requires', async () => {
+    const { wrapper, requestsTo } = await createTestSetup({ fault: 'token-rate=200' })
+    const seen: string[] = []
+    const statuses = new Set<string>()
+    const { result } = renderHook(
+      () => {
+        const chat = useAssistantChat()
+        statuses.add(chat.status)
+        seen.push(lastAnswer(chat))
+        return chat
+      },
+      { wrapper },
+    )
+    await act(() => result.current.send('How do I install DocChat?'))
+    await waitFor(() => expect(result.current.status).toBe('idle'))
+
+    const final = lastAnswer(result.current)
+    expect(final.length).toBeGreaterThan(20)
+    const partials = new Set(seen.filter((text) => text && text !== final))
+    expect(partials.size).toBeGreaterThan(2)
+    for (const partial of partials) expect(final.startsWith(partial)).toBe(true)
+    expect(statuses).toEqual(new Set(['idle', 'submitted', 'streaming']))
+
+    const [request] = requestsTo('/assistant/')
+    const body = request?.body as AssistantBody
+    expect(request?.path).toBe(`/discovery/v1/assistant/${domain}/message`)
+    expect(request?.headers.authorization).toMatch(/^Bearer mint_dsc_/)
+    expect(body).toMatchObject({ fp: 'anonymous', retrievalPageSize: 5, currentPath: '/' })
+    expect(body.threadId).toBeUndefined()
+    expect(body.messages[0]).toMatchObject({ role: 'user', content: 'How do I install DocChat?' })
+    expect(body.messages[0]?.id).toEqual(expect.any(String))
+  })
+
+  it('continues the thread: the second question carries threadId and threadKey', async () => {
+    const { wrapper, requestsTo, server } = await createTestSetup()
+    const { result } = renderHook(() => useAssistantChat(), { wrapper })
+    await act(() => result.current.send('How do I install DocChat?'))
+    await waitFor(() => expect(result.current.thread?.threadKey).toBeTruthy())
+    const thread = result.current.thread
+    // Sent straight after the first answer finished, before any effect could refresh a body ref.
+    await act(() => result.current.send('And how do I run the dev server?'))
+    await waitFor(() => expect(result.current.status).toBe('idle'))
+
+    const [first, second] = requestsTo('/assistant/').map((request) => request.body as AssistantBody)
+    expect(first?.threadId).toBeUndefined()
+    expect(second).toMatchObject({ threadId: thread?.threadId, threadKey: thread?.threadKey })
+    expect(second?.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user'])
+    expect(result.current.error).toBeUndefined()
+    expect(result.current.messages).toHaveLength(4)
+    expect(server.requests.length).toBeGreaterThanOrEqual(2)
+  })
+
+  it('restores the conversation and its thread after a reload', async () => {
+    const setup = await createTestSetup()
+    const first = renderHook(() => useAssistantChat(), { wrapper: setup.wrapper })
+    await act(() => first.result.current.send('How do I install DocChat?'))
+    await waitFor(() => expect(first.result.current.thread?.threadKey).toBeTruthy())
+    const { thread, messages } = first.result.current
+    first.unmount()
+
+    const second = renderHook(() => useAssistantChat(), { wrapper: setup.wrapper })
+    await waitFor(() => expect(second.result.current.messages).toHaveLength(2))
+    expect(second.result.current.thread).toEqual(thread)
+    expect(second.result.current.messages.map((message) => message.content)).toEqual(
+      messages.map((message) => message.content),
+    )
+    await act(() => second.result.current.send('Tell me more'))
+    await waitFor(() => expect(second.result.current.status).toBe('idle'))
+    const last = setup.requestsTo('/assistant/').at(-1)?.body as AssistantBody
+    expect(last).toMatchObject({ threadId: thread?.threadId, threadKey: thread?.threadKey })
+    expect(last.messages).toHaveLength(3)
+  })
+
+  it('newThread() forgets messages and thread, in memory and storage', async () => {
+    const { wrapper, requestsTo } = await createTestSetup()
+    const { result } = renderHook(() => useAssistantChat(), { wrapper })
+    await act(() => result.current.send('How do I install DocChat?'))
+    await waitFor(() => expect(result.current.thread).toBeDefined())
+    act(() => result.current.newThread())
+    expect(result.current.messages).toEqual([])
+    expect(result.current.thread).toBeUndefined()
+    expect(createThreadStore().get(domain)).toBeUndefined()
+    await act(() => result.current.send('A fresh question'))
+    const last = requestsTo('/assistant/').at(-1)?.body as AssistantBody
+    expect(last.threadId).toBeUndefined()
+    expect(last.messages).toHaveLength(1)
+  })
+
+  it('sends pending context items with the next question, then clears them', async () => {
+    const { wrapper, requestsTo } = await createTestSetup()
+    const { result } = renderHook(() => useAssistantChat({ currentPath: '/quickstart' }), {
+      wrapper,
+    })
+    const code = { type: 'code' as const, value: 'pnpm add @docchat/react', elementId: 'code-block-1' }
+    act(() => {
+      result.current.addContext(code)
+      result.current.addContext(code)
+      result.current.addContext({ type: 'textSelection', value: 'remove me' })
+    })
+    expect(result.current.context).toHaveLength(2)
+    act(() => result.current.removeContext(1))
+    expect(result.current.context).toEqual([code])
+    await act(() =>
+      result.current.send('What does this do?', {
+        context: [{ type: 'textSelection', value: 'dev server' }],
+      }),
+    )
+    expect(result.current.context).toEqual([])
+    const body = requestsTo('/assistant/')[0]?.body as AssistantBody
+    expect(body.context).toEqual([code, { type: 'textSelection', value: 'dev server' }])
+    expect(body.currentPath).toBe('/quickstart')
+  })
+
+  it('stop() keeps the partial answer without an error', async () => {
+    const { wrapper } = await createTestSetup({ fault: 'token-rate=20' })
+    const { result } = renderHook(() => useAssistantChat(), { wrapper })
+    act(() => {
+      void result.current.send('How do I install DocChat?')
+    })
+    await waitFor(() => expect(lastAnswer(result.current).length).toBeGreaterThan(0))
+    act(() => result.current.stop())
+    await waitFor(() => expect(result.current.status).toBe('idle'))
+    const partial = lastAnswer(result.current)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(lastAnswer(result.current)).toBe(partial)
+    expect(result.current.error).toBeUndefined()
+    expect(partial.length).toBeGreaterThan(0)
+  })
+
+  it('regenerate() asks again for the last answer with the same thread', async () => {
+    const { wrapper, requestsTo } = await createTestSetup()
+    const { result } = renderHook(() => useAssistantChat(), { wrapper })
+    await act(() => result.current.send('How do I install DocChat?'))
+    await waitFor(() => expect(result.current.thread).toBeDefined())
+    await act(() => result.current.regenerate())
+    await waitFor(() => expect(result.current.status).toBe('idle'))
+    const [, again] = requestsTo('/assistant/').map((request) => request.body as AssistantBody)
+    expect(again?.messages).toHaveLength(1)
+    expect(again?.threadId).toBe(result.current.thread?.threadId)
+    expect(result.current.messages).toHaveLength(2)
+  })
+})
+
+describe('useAssistantChat errors', () => {
+  async function failingChat(setupOptions: Parameters<typeof createTestSetup>[0]) {
+    const setup = await createTestSetup(setupOptions)
+    const hook = renderHook(() => useAssistantChat(), { wrapper: setup.wrapper })
+    await act(() => hook.result.current.send('How do I install DocChat?'))
+    await waitFor(() => expect(hook.result.current.status).toBe('error'))
+    return { ...setup, ...hook }
+  }
+
+  it('401 for an unknown key', async () => {
+    const { result } = await failingChat({ client: { assistantKey: 'mint_dsc_wrong' } })
+    expect(result.current.error).toMatchObject({ kind: 'unauthorized', status: 401 })
+  })
+
+  it('403 for an admin key on a discovery route', async () => {
+    const { result } = await failingChat({ client: { assistantKey: 'mint_dev_local' } })
+    expect(result.current.error).toMatchObject({ kind: 'forbidden', status: 403 })
+  })
+
+  it('404 for a thread the server does not know: the thread is dropped, the next question starts anew', async () => {
+    createThreadStore().set(domain, { threadId: '01BOGUSTHREAD', threadKey: 'nope' })
+    const { result, requestsTo } = await failingChat({})
+    expect(result.current.error).toMatchObject({ kind: 'not-found', status: 404 })
+    expect(result.current.thread).toBeUndefined()
+    expect(createThreadStore().get(domain)).toBeUndefined()
+    await act(() => result.current.send('Again please'))
+    await waitFor(() => expect(result.current.status).toBe('idle'))
+    expect(result.current.error).toBeUndefined()
+    const bodies = requestsTo('/assistant/').map((request) => request.body as AssistantBody)
+    expect(bodies[0]?.threadId).toBe('01BOGUSTHREAD')
+    expect(bodies[1]?.threadId).toBeUndefined()
+    expect(result.current.thread?.threadKey).toBeTruthy()
+  })
+
+  it('429 with retryAfterMs when the rate limit is exhausted', async () => {
+    const setup = await createTestSetup({ server: { rateLimits: { perIpPerDay: 1 } } })
+    const { result } = renderHook(() => useAssistantChat(), { wrapper: setup.wrapper })
+    await act(() => result.current.send('How do I install DocChat?'))
+    await waitFor(() => expect(result.current.status).toBe('idle'))
+    await act(() => result.current.send('And again?'))
+    await waitFor(() => expect(result.current.status).toBe('error'))
+    expect(result.current.error).toMatchObject({ kind: 'rate-limited', status: 429, retryable: true })
+    expect(result.current.error?.retryAfterMs).toBeGreaterThan(0)
+  })
+
+  it.each([500, 503])('%i from the server', async (status) => {
+    const { result } = await failingChat({ fault: `status=${status}` })
+    expect(result.current.error).toMatchObject({ kind: 'server', status, retryable: true })
+  })
+
+  it('network failure when fetch rejects', async () => {
+    const { result } = await failingChat({
+      wrapFetch: () => async () => {
+        throw new TypeError('fetch failed')
+      },
+    })
+    expect(result.current.error).toMatchObject({ kind: 'network' })
+    expect(result.current.messages).toHaveLength(1)
+  })
+
+  it('a stream cut before its finish line is an error, and the partial answer stays', async () => {
+    const { result } = await failingChat({ fault: 'cut-after=4' })
+    expect(result.current.error).toMatchObject({ kind: 'network', retryable: true })
+    expect(result.current.messages).toHaveLength(2)
+  })
+
+  it('an error part in the stream surfaces with its message', async () => {
+    const { result } = await failingChat({ fault: 'error-part' })
+    expect(result.current.error?.kind).toBeDefined()
+    expect(result.current.error?.message.length).toBeGreaterThan(0)
+  })
+
+  it('the error clears when the next question starts', async () => {
+    let fail = true
+    const setup = await createTestSetup({
+      wrapFetch: (next) => async (input, init) => {
+        if (fail) throw new TypeError('fetch failed')
+        return next(input, init)
+      },
+    })
+    const { result } = renderHook(() => useAssistantChat(), { wrapper: setup.wrapper })
+    await act(() => result.current.send('How do I install DocChat?'))
+    await waitFor(() => expect(result.current.error?.kind).toBe('network'))
+    fail = false
+    await act(() => result.current.send('How do I install DocChat?'))
+    await waitFor(() => expect(result.current.status).toBe('idle'))
+    expect(result.current.error).toBeUndefined()
+  })
+})
