@@ -1,10 +1,11 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: ['src/index.ts', 'src/msw.ts', 'src/node.ts', 'src/cli.ts'],
   format: ['esm'],
-  dts: true,
+  dts: { entry: ['src/index.ts', 'src/msw.ts', 'src/node.ts'] },
   clean: true,
   sourcemap: true,
   target: 'es2022',
+  external: ['msw'],
 })

@@ -7,4 +7,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'es2022',
+  // esbuild drops module-level directives when bundling; the hooks need the boundary in RSC apps.
+  banner: { js: "'use client'" },
 })

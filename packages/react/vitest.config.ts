@@ -1,12 +1,13 @@
 import { defineDocChatVitest } from '../../scripts/vitest.shared'
+import { openTelemetryAlias } from './test/vitest-resolve'
 
 export default defineDocChatVitest({
+  resolve: { alias: [openTelemetryAlias()] },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     env: { DOCCHAT_EXPECTED_REACT: '19' },
-    // The dev server's `ai` imports @opentelemetry/api, whose browser-condition ESM build uses
-    // extensionless imports that only Vite (not Node) resolves.
-    server: { deps: { inline: [/@opentelemetry\/api/] } },
+    // Vite (with the alias above) resolves the AI SDK's imports, not Node.
+    server: { deps: { inline: [/node_modules\/ai\//, /@ai-sdk\/react/] } },
   },
 })

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { defineDocChatVitest } from '../../scripts/vitest.shared'
+import { openTelemetryAlias } from './test/vitest-resolve'
 
 // The same suite on React 18.3, installed as `react-18`/`react-dom-18`. Vite aliases cover the
 // modules it transforms (inlined below, so @testing-library/react, @ai-sdk/react, swr and TanStack
@@ -21,10 +22,13 @@ const aliases = {
 
 export default defineDocChatVitest({
   resolve: {
-    alias: Object.entries(aliases).map(([name, path]) => ({
-      find: new RegExp(`^${name.replace('/', '\\/')}$`),
-      replacement: path,
-    })),
+    alias: [
+      openTelemetryAlias(),
+      ...Object.entries(aliases).map(([name, path]) => ({
+        find: new RegExp(`^${name.replace('/', '\\/')}$`),
+        replacement: path,
+      })),
+    ],
     dedupe: ['react', 'react-dom'],
   },
   test: {
@@ -34,8 +38,13 @@ export default defineDocChatVitest({
     server: {
       deps: {
         inline: [
-          /@opentelemetry\/api/,
-          /@testing-library\/react/, /@ai-sdk\/react/, /\/swr\//, /@tanstack\/react-query/, /use-sync-external-store/],
+          /node_modules\/ai\//,
+          /@testing-library\/react/,
+          /@ai-sdk\/react/,
+          /\/swr\//,
+          /@tanstack\/react-query/,
+          /use-sync-external-store/,
+        ],
       },
     },
   },

@@ -8,13 +8,14 @@ import { defineConfig } from 'vite'
  *   with React swapped for preact/compat at bundle time.
  */
 const source = '@docchat/source'
+// Absolute paths: sibling packages import React but (under pnpm) cannot resolve this package's preact.
+const preact = (specifier: string) => fileURLToPath(import.meta.resolve(specifier))
 const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: preact('preact/compat/client') },
+  { find: /^react\/jsx-runtime$/, replacement: preact('preact/jsx-runtime') },
+  { find: /^react\/jsx-dev-runtime$/, replacement: preact('preact/jsx-dev-runtime') },
+  { find: /^react-dom$/, replacement: preact('preact/compat') },
+  { find: /^react$/, replacement: preact('preact/compat') },
 ]
 
 export default defineConfig(({ mode }) => {
@@ -29,7 +30,7 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist-embed',
       emptyOutDir: !panel,
-      target: 'es2020',
+      target: 'es2022',
       minify: true,
       sourcemap: true,
       reportCompressedSize: false,

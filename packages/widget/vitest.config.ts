@@ -1,3 +1,15 @@
 import { defineDocChatVitest } from '../../scripts/vitest.shared'
+import { openTelemetryAlias } from './test/vitest-resolve'
 
-export default defineDocChatVitest({ test: { environment: 'node' } })
+export default defineDocChatVitest({
+  resolve: { alias: [openTelemetryAlias()] },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    // The drop-in adopts the real CSS text (`?inline`), so tests see what ships.
+    css: { include: [/\.css$/] },
+    // Vite (with the alias above) resolves the AI SDK's imports, not Node.
+    server: { deps: { inline: [/node_modules\/ai\//, /@ai-sdk\/react/] } },
+  },
+})

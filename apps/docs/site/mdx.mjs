@@ -81,7 +81,8 @@ function readTag(lines, start) {
 export function parseAttributes(tag) {
   const attributes = {}
   const body = tag.replace(/^<[A-Za-z0-9]+/, '').replace(/\/?>$/, '')
-  const attribute = /([A-Za-z_][\w-]*)(?:\s*=\s*("[^"]*"|'[^']*'|\{[\s\S]*?\}(?=\s+[A-Za-z_][\w-]*(?:\s*=|\s|$)|\s*$)))?/g
+  const attribute =
+    /([A-Za-z_][\w-]*)(?:\s*=\s*("[^"]*"|'[^']*'|\{[\s\S]*?\}(?=\s+[A-Za-z_][\w-]*(?:\s*=|\s|$)|\s*$)))?/g
   for (const match of body.matchAll(attribute)) {
     const [, name, raw] = match
     if (raw === undefined) attributes[name] = true
@@ -128,7 +129,8 @@ export function parseBlocks(lines, start = 0, closing = null) {
       i++
       while (i < lines.length) {
         const candidate = lines[i].trim()
-        if (candidate.startsWith(marker[0].repeat(marker.length)) && /^[`~]+$/.test(candidate)) break
+        if (candidate.startsWith(marker[0].repeat(marker.length)) && /^[`~]+$/.test(candidate))
+          break
         code.push(lines[i].slice(Math.min(indentOf(lines[i]), indent.length)))
         i++
       }
@@ -297,7 +299,16 @@ function parseList(lines, start) {
   }
   const children = items.map((item) => parseBlocks(item.lines).nodes)
   const loose = items.some((item) => item.lines.slice(0, -1).includes(''))
-  return { node: { type: 'list', ordered, start: Number.parseInt(first[2], 10) || 1, loose, items: children }, next: i }
+  return {
+    node: {
+      type: 'list',
+      ordered,
+      start: Number.parseInt(first[2], 10) || 1,
+      loose,
+      items: children,
+    },
+    next: i,
+  }
 }
 
 /** Plain text of inline Markdown, for slugs, the table of contents and titles. */

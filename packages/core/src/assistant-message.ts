@@ -190,7 +190,13 @@ export function createAssistantMessageStream(
       const callFor = (toolCallId: string, toolName: string) => {
         let call = calls.get(toolCallId)
         if (!call) {
-          call = { state: 'partial-call', step: result.steps, toolCallId, toolName, args: undefined }
+          call = {
+            state: 'partial-call',
+            step: result.steps,
+            toolCallId,
+            toolName,
+            args: undefined,
+          }
           calls.set(toolCallId, call)
           result.toolInvocations.push(call)
         }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createDocsChatTransport, type ThreadStoreLike } from './chat-transport'
+import { createDocsChatTransport } from './chat-transport'
 import { createDocsClient } from './client'
 import { DocsApiError } from './errors'
+import { createThreadStore } from './thread-store'
 import { type Ai4Server, EVERYTHING_TEXT, PLAIN_TEXT, startAi4Server } from './test/ai4-server'
 import { collect } from './test/streams'
 import type { ThreadIdentity } from './thread-identity'
@@ -23,24 +24,14 @@ const user = (id: string, text: string): ChatMessageLike => ({
   parts: [{ type: 'text', text } as ChatMessageLike['parts'][number]],
 })
 
-function memoryThreadStore(): ThreadStoreLike & { threads: Map<string, ThreadIdentity> } {
-  const threads = new Map<string, ThreadIdentity>()
-  return {
-    threads,
-    get: (domain) => threads.get(domain),
-    set: (domain, thread) => {
-      threads.set(domain, thread)
-    },
-    clear: (domain) => {
-      threads.delete(domain)
-    },
-  }
-}
-
 const send = (
   transport: ReturnType<typeof createDocsChatTransport>,
   messages: ChatMessageLike[],
-  extra: { headers?: Record<string, string> | Headers; body?: object; abortSignal?: AbortSignal } = {},
+  extra: {
+    headers?: Record<string, string> | Headers
+    body?: object
+    abortSignal?: AbortSignal
+  } = {},
 ) =>
   transport.sendMessages({
     trigger: 'submit-message',
@@ -97,7 +88,7 @@ describe('createDocsChatTransport', () => {
     expect(textOf(chunks)).toBe(EVERYTHING_TEXT)
     expect(chunks[1]).toEqual({
       type: 'start',
-      messageId: 'msg-step-1',
+      messageId: 'msg-1-1',
       messageMetadata: { annotations: [{ pages: 2 }], threadId: 'thr_1' },
     })
     expect(chunks.at(-1)).toEqual({
@@ -113,7 +104,7 @@ describe('createDocsChatTransport', () => {
   })
 
   it('sends threadId and threadKey on follow-ups, keeping the key the server sent once', async () => {
-    const store = memoryThreadStore()
+    const store = createThreadStore({ storage: 'memory' })
     const seen: ThreadIdentity[] = []
     const transport = createDocsChatTransport({
       api: server.assistantUrl(),
@@ -142,7 +133,7 @@ describe('createDocsChatTransport', () => {
     await collect(await send(transport, history))
     const followUp = server.requests[1]?.body
     expect(followUp).toMatchObject({ threadId: thread?.threadId, threadKey: thread?.threadKey })
-    expect((followUp?.messages as unknown[])[1]).toEqual({
+    expect((followUp!.messages as unknown[])[1]).toEqual({
       id: 'a1',
       role: 'assistant',
       content: PLAIN_TEXT,
@@ -173,9 +164,10 @@ describe('createDocsChatTransport', () => {
     }
   })
 
-  it('clears a thread the server no longer knows and retries once as a new thread', async () => {
-    const store = memoryThreadStore()
+  it('replaces a thread the server no longer knows by retrying once as a new thread', async () => {
+    const store = createThreadStore({ storage: 'memory' })
     store.set('docchat', { threadId: 'thr_gone', threadKey: 'key_gone' })
+    store.setMessages('docchat', [{ id: 'kept' }])
     const transport = createDocsChatTransport({
       api: server.assistantUrl(),
       domain: 'docchat',
@@ -183,7 +175,7 @@ describe('createDocsChatTransport', () => {
     })
     const history: ChatMessageLike[] = [
       user('u1', 'first'),
-      { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'hi' }] as ChatMessageLike['parts'] },
+      { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'hi' } as { type: string }] },
       user('u2', 'scenario:plain'),
     ]
     const chunks = await collect(await send(transport, history))
@@ -191,10 +183,11 @@ describe('createDocsChatTransport', () => {
     expect(server.requests.map((request) => request.body.threadId)).toEqual(['thr_gone', undefined])
     expect(store.get('docchat')?.threadId).not.toBe('thr_gone')
     expect(store.get('docchat')?.threadKey).toMatch(/^key_/)
+    expect(store.getMessages('docchat')).toEqual([{ id: 'kept' }])
   })
 
   it('without retry, reports not-found and forgets the thread', async () => {
-    const store = memoryThreadStore()
+    const store = createThreadStore({ storage: 'memory' })
     store.set('docchat', { threadId: 'thr_gone', threadKey: 'key_gone' })
     const transport = createDocsChatTransport({
       api: server.assistantUrl(),
@@ -220,7 +213,10 @@ describe('createDocsChatTransport', () => {
       status: 500,
       message: 'The assistant is unavailable',
     })
-    const offline = createDocsChatTransport({ api: 'http://127.0.0.1:9/nothing', domain: 'docchat' })
+    const offline = createDocsChatTransport({
+      api: 'http://127.0.0.1:9/nothing',
+      domain: 'docchat',
+    })
     await expect(send(offline, [user('u1', 'hi')])).rejects.toMatchObject({ kind: 'network' })
   })
 
@@ -263,7 +259,12 @@ describe('createDocsChatTransport', () => {
           parts: parts([
             { type: 'text', text: 'Look ' },
             { type: 'text', text: 'here' },
-            { type: 'file', mediaType: 'image/png', url: 'data:image/png;base64,AAA=', filename: 'a.png' },
+            {
+              type: 'file',
+              mediaType: 'image/png',
+              url: 'data:image/png;base64,AAA=',
+              filename: 'a.png',
+            },
           ]),
         },
         {
@@ -282,7 +283,13 @@ describe('createDocsChatTransport', () => {
               output: [],
             },
             { type: 'tool-lookup', toolCallId: 't2', state: 'input-streaming', input: { q: 1 } },
-            { type: 'tool-lookup', toolCallId: 't3', state: 'output-error', input: {}, errorText: 'no' },
+            {
+              type: 'tool-lookup',
+              toolCallId: 't3',
+              state: 'output-error',
+              input: {},
+              errorText: 'no',
+            },
             { type: 'source-url', sourceId: 's1', url: 'https://x', title: 'X' },
             { type: 'source-document', sourceId: 'd1', mediaType: 'text/plain', title: 'D' },
             { type: 'file', mediaType: 'image/png', url: 'data:image/png;base64,BBB=' },
@@ -293,7 +300,7 @@ describe('createDocsChatTransport', () => {
         user('u2', 'scenario:plain'),
       ]),
     )
-    const [first, second] = server.requests[0]?.body.messages as object[]
+    const [first, second] = server.requests[0]!.body.messages as object[]
     expect(first).toEqual({
       id: 'u1',
       role: 'user',
@@ -326,7 +333,12 @@ describe('createDocsChatTransport', () => {
         },
         {
           type: 'tool-invocation',
-          toolInvocation: { state: 'partial-call', toolCallId: 't2', toolName: 'lookup', args: { q: 1 } },
+          toolInvocation: {
+            state: 'partial-call',
+            toolCallId: 't2',
+            toolName: 'lookup',
+            args: { q: 1 },
+          },
         },
         {
           type: 'tool-invocation',
@@ -361,7 +373,12 @@ describe('streamAssistantMessage against the ai@4 server', () => {
     const first = await client.streamAssistantMessage('docchat', {
       fp: 'anonymous',
       messages: [
-        { id: 'u1', role: 'user', content: 'How do I use hooks?', parts: [{ type: 'text', text: 'How do I use hooks?' }] },
+        {
+          id: 'u1',
+          role: 'user',
+          content: 'How do I use hooks?',
+          parts: [{ type: 'text', text: 'How do I use hooks?' }],
+        },
       ],
     })
     const result = await first.collect()
@@ -378,9 +395,24 @@ describe('streamAssistantMessage against the ai@4 server', () => {
       threadId: first.threadId,
       threadKey: first.threadKey,
       messages: [
-        { id: 'u1', role: 'user', content: 'How do I use hooks?', parts: [{ type: 'text', text: 'How do I use hooks?' }] },
-        { id: 'a1', role: 'assistant', content: result.text, parts: [{ type: 'text', text: result.text }] },
-        { id: 'u2', role: 'user', content: 'scenario:plain', parts: [{ type: 'text', text: 'scenario:plain' }] },
+        {
+          id: 'u1',
+          role: 'user',
+          content: 'How do I use hooks?',
+          parts: [{ type: 'text', text: 'How do I use hooks?' }],
+        },
+        {
+          id: 'a1',
+          role: 'assistant',
+          content: result.text,
+          parts: [{ type: 'text', text: result.text }],
+        },
+        {
+          id: 'u2',
+          role: 'user',
+          content: 'scenario:plain',
+          parts: [{ type: 'text', text: 'scenario:plain' }],
+        },
       ],
     })
     expect((await second.collect()).text).toBe(PLAIN_TEXT)

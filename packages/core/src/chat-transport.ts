@@ -55,8 +55,9 @@ export interface DocsChatTransportOptions {
   /** Called whenever the thread identity is learned or changes. */
   onThread?: (thread: ThreadIdentity) => void
   /**
-   * When the server answers 404 to a stored thread (expired, or the key was lost), the thread is
-   * cleared; with this on, the message is sent again once as a new thread. Defaults to `true`.
+   * When the server answers 404 to a stored thread (expired, or the key was lost), send the message
+   * again, once, as a new thread, which then replaces the stored one. With `false` the thread is
+   * cleared from the store and the 404 is reported. Defaults to `true`.
    */
   retryWithNewThread?: boolean
   /** See `ToUIMessageChunksOptions.dataPartName`. Defaults to `'docchat'`. */
@@ -90,7 +91,9 @@ export interface DocsReconnectOptions extends DocsChatRequestOptions {
 export interface DocsChatTransport {
   sendMessages(options: DocsSendMessagesOptions): Promise<ReadableStream<DocsUIMessageChunk>>
   /** The v1 endpoint cannot resume a stream: always `null`. */
-  reconnectToStream(options: DocsReconnectOptions): Promise<ReadableStream<DocsUIMessageChunk> | null>
+  reconnectToStream(
+    options: DocsReconnectOptions,
+  ): Promise<ReadableStream<DocsUIMessageChunk> | null>
   /** The current thread, if one was learned. */
   readonly thread: ThreadIdentity | undefined
   /** Forgets the thread: the next message starts a new conversation. */
@@ -153,9 +156,14 @@ export function createDocsChatTransport(options: DocsChatTransportOptions): Docs
   }
   const retryWithNewThread = options.retryWithNewThread ?? true
   let memoryThread: ThreadIdentity | undefined
+  // A thread the server answered 404 to. Remembered instead of clearing the store, because a
+  // `ThreadStore` forgets the stored messages with the thread; the next thread learned replaces it.
+  let rejectedThreadId: string | undefined
 
-  const getThread = (): ThreadIdentity | undefined =>
-    threadStore ? threadStore.get(domain) : memoryThread
+  const getThread = (): ThreadIdentity | undefined => {
+    const thread = threadStore ? threadStore.get(domain) : memoryThread
+    return thread && thread.threadId === rejectedThreadId ? undefined : thread
+  }
 
   const clearThread = (): void => {
     memoryThread = undefined
@@ -164,6 +172,7 @@ export function createDocsChatTransport(options: DocsChatTransportOptions): Docs
 
   /** Stores what the server said, keeping the key we sent when the server repeats the same id. */
   const learnThread = (found: ThreadIdentity, sent: ThreadIdentity | undefined): void => {
+    if (found.threadId === rejectedThreadId) return
     const current = getThread()
     const knownKey =
       (sent?.threadId === found.threadId ? sent.threadKey : undefined) ??
@@ -246,11 +255,14 @@ export function createDocsChatTransport(options: DocsChatTransportOptions): Docs
       let sent = continuing ? getThread() : undefined
       let response = await post(request, sent)
       if (response.status === 404 && sent) {
-        clearThread()
         if (retryWithNewThread) {
+          rejectedThreadId = sent.threadId
+          memoryThread = undefined
           await response.body?.cancel().catch(() => {})
           sent = undefined
           response = await post(request, sent)
+        } else {
+          clearThread()
         }
       }
       if (!response.ok) throw await errorFromResponse(response)

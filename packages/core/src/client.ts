@@ -94,7 +94,11 @@ export interface DocsClient {
   assistantHeaders(): Record<string, string>
 
   /** `POST /discovery/v1/search/{domain}`. Idempotent: retried on network errors, 429 and 5xx. */
-  search(domain: string, body: SearchRequestInput, options?: RequestOptions): Promise<SearchResult[]>
+  search(
+    domain: string,
+    body: SearchRequestInput,
+    options?: RequestOptions,
+  ): Promise<SearchResult[]>
   /** `POST /discovery/v1/page/{domain}`. Idempotent: retried like `search`. 404 → `not-found`. */
   getPage(domain: string, body: PageRequest, options?: RequestOptions): Promise<PageContent>
   /** `GET /v1/agent/{projectId}/jobs?skip&take` (admin key). */
@@ -313,7 +317,8 @@ export function createDocsClient(options: DocsClientOptions = {}): DocsClient {
     async createAgentJob(projectId, body, requestOptions) {
       const path = `/v1/agent/${requireSegment(projectId, 'projectId')}/job`
       const valid = validateRequest(createAgentJobRequestSchema, body)
-      const { value: response, release } = await performRequest(settings, {
+      // The abort link stays: the caller's signal also stops the job's event stream.
+      const { value: response } = await performRequest(settings, {
         url: baseUrl + path,
         method: 'POST',
         headers: headersFor('admin', {
@@ -326,8 +331,6 @@ export function createDocsClient(options: DocsClientOptions = {}): DocsClient {
         stream: true,
         read: async (response) => response,
       })
-      // The caller owns the body from here; keep the abort link only while it is being read.
-      release()
       return {
         sessionId: response.headers.get('x-session-id') ?? undefined,
         branchName: response.headers.get('x-branch-name') ?? undefined,
@@ -386,7 +389,11 @@ export function createDocsClient(options: DocsClientOptions = {}): DocsClient {
       const url = client.assistantUrl(domain, 'v1')
       const valid = validateRequest(assistantRequestSchema, body)
       const callerSignal = requestOptions?.signal
-      const { value: response, signal, release } = await performRequest(settings, {
+      const {
+        value: response,
+        signal,
+        release,
+      } = await performRequest(settings, {
         url,
         method: 'POST',
         headers: headersFor('assistant', { 'content-type': 'application/json' }),

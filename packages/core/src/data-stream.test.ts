@@ -56,9 +56,9 @@ describe('captured production stream', () => {
     expect(ofType(events, 'tool-result')).toHaveLength(4)
     expect(ofType(events, 'start-step')).toHaveLength(5)
     expect(ofType(events, 'finish-step')).toHaveLength(5)
-    expect(events.filter((event) => event.type === 'parse-error' || event.type === 'error')).toEqual(
-      [],
-    )
+    expect(
+      events.filter((event) => event.type === 'parse-error' || event.type === 'error'),
+    ).toEqual([])
     expect(events.at(-1)).toEqual({
       type: 'finish-message',
       finishReason: 'stop',
@@ -190,6 +190,26 @@ describe('over HTTP from an ai@4 server', () => {
     })
   })
 
+  it('agrees with the AI SDK v4 parser on the same bytes, in random chunkings', async () => {
+    const bytes = new Uint8Array(await (await ask('How do I use hooks?')).arrayBuffer())
+    for (const seed of [1, 2, 3]) {
+      const chunks = randomChunks(bytes, seed, 7)
+      const events = await collect(readDataStream(streamOf(chunks)))
+      const reference = await readWithAiSdk(chunks)
+      expect(textOf(events)).toBe(reference.text)
+      expect(ofType(events, 'tool-call')).toMatchObject(reference.toolCalls)
+      expect(ofType(events, 'tool-result')).toMatchObject(reference.toolResults)
+    }
+  })
+
+  it('passes an unknown code through as an event and keeps reading', async () => {
+    const events = await collect(readDataStream((await ask('scenario:unknown-code')).body!))
+    expect(events.slice(0, 2)).toEqual([
+      { type: 'unknown', code: 'x', value: { future: true }, line: 'x:{"future":true}' },
+      { type: 'text', text: 'Still here' },
+    ])
+  })
+
   it('reports the error part the server writes for a failing model', async () => {
     const events = await collect(readDataStream((await ask('scenario:model-error')).body!))
     expect(events).toEqual([{ type: 'error', message: 'model overloaded' }])
@@ -223,6 +243,20 @@ describe('framing', () => {
       { type: 'parse-error', line: 'nope', lineNumber: 3 },
       { type: 'parse-error', line: '0:{bad', lineNumber: 4 },
     ])
+  })
+
+  it('rejects at once and cancels the body when the signal is already aborted', async () => {
+    let cancelled: unknown
+    const body = new ReadableStream<Uint8Array>({
+      cancel(reason) {
+        cancelled = reason
+      },
+    })
+    const reason = new DOMException('gone', 'AbortError')
+    await expect(collect(readDataStream(body, { signal: AbortSignal.abort(reason) }))).rejects.toBe(
+      reason,
+    )
+    expect(cancelled).toBe(reason)
   })
 
   it('ends cleanly on an empty body', async () => {
@@ -298,7 +332,10 @@ describe('parseDataStreamLine', () => {
     ],
     ['i:{"data":"r"}', { type: 'redacted-reasoning', data: 'r' }],
     ['j:{"signature":"s"}', { type: 'reasoning-signature', signature: 's' }],
-    ['k:{"data":"AAA=","mimeType":"image/png"}', { type: 'file', data: 'AAA=', mimeType: 'image/png' }],
+    [
+      'k:{"data":"AAA=","mimeType":"image/png"}',
+      { type: 'file', data: 'AAA=', mimeType: 'image/png' },
+    ],
   ])('%s', (line, event) => {
     expect(parseDataStreamLine(line, 1)).toEqual(event)
   })

@@ -117,14 +117,22 @@ export function parseDataStreamLine(line: string, lineNumber = 0): DataStreamEve
   }
   const separator = line.indexOf(':')
   if (separator === -1) {
-    return invalid(line, lineNumber, `Line ${lineNumber}: no separator found in "${preview(line)}".`)
+    return invalid(
+      line,
+      lineNumber,
+      `Line ${lineNumber}: no separator found in "${preview(line)}".`,
+    )
   }
   let value: unknown
   try {
     value = JSON.parse(line.slice(separator + 1))
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
-    return invalid(line, lineNumber, `Line ${lineNumber}: invalid JSON in "${preview(line)}": ${reason}`)
+    return invalid(
+      line,
+      lineNumber,
+      `Line ${lineNumber}: invalid JSON in "${preview(line)}": ${reason}`,
+    )
   }
   // All known codes are one character: compare char codes instead of slicing a string per line.
   const code = separator === 1 ? line.charCodeAt(0) : -1
@@ -273,7 +281,8 @@ export function readDataStream(
 
   const pushLine = (line: string) => {
     lineNumber++
-    const end = line.length > 0 && line.charCodeAt(line.length - 1) === 13 ? line.length - 1 : line.length
+    const end =
+      line.length > 0 && line.charCodeAt(line.length - 1) === 13 ? line.length - 1 : line.length
     if (end === 0) return
     queue.push(parseDataStreamLine(end === line.length ? line : line.slice(0, end), lineNumber))
   }
@@ -309,7 +318,8 @@ export function readDataStream(
   const onAbort = () => {
     reader.cancel(signal?.reason).catch(() => {})
   }
-  signal?.addEventListener('abort', onAbort, { once: true })
+  if (signal?.aborted) onAbort()
+  else signal?.addEventListener('abort', onAbort, { once: true })
 
   const fill = async (): Promise<void> => {
     queue = []
@@ -344,7 +354,9 @@ export function readDataStream(
       release()
       throw signal?.aborted ? signal.reason : error
     }
-    return cursor < queue.length ? { done: false, value: queue[cursor++] as DataStreamEvent } : finished
+    return cursor < queue.length
+      ? { done: false, value: queue[cursor++] as DataStreamEvent }
+      : finished
   }
 
   const iterator: AsyncIterableIterator<DataStreamEvent> = {

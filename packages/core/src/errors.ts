@@ -93,7 +93,10 @@ export function kindFromStatus(status: number): DocsApiErrorKind {
  * Parses `Retry-After` (delta seconds or an HTTP date) into milliseconds from `now`.
  * Returns `undefined` when absent or unparseable; a date in the past gives 0.
  */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now = Date.now(),
+): number | undefined {
   if (value == null) return undefined
   const trimmed = value.trim()
   if (trimmed === '') return undefined

@@ -19,7 +19,9 @@ function randomId(): string {
   if (typeof cryptoLike?.randomUUID === 'function') return cryptoLike.randomUUID()
   const bytes = new Uint8Array(16)
   if (typeof cryptoLike?.getRandomValues === 'function') cryptoLike.getRandomValues(bytes)
-  else for (let index = 0; index < bytes.length; index++) bytes[index] = Math.floor(Math.random() * 256)
+  else
+    for (let index = 0; index < bytes.length; index++)
+      bytes[index] = Math.floor(Math.random() * 256)
   return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 

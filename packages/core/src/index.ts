@@ -1,7 +1,7 @@
-export {
-  type AssistantMessageResult,
-  type AssistantMessageStream,
-  type AssistantToolInvocation,
+export type {
+  AssistantMessageResult,
+  AssistantMessageStream,
+  AssistantToolInvocation,
 } from './assistant-message'
 export {
   type CreatedAgentJob,
@@ -33,6 +33,7 @@ export {
 } from './safe-storage'
 export {
   type AgentJob,
+  type AgentJobHaultReason,
   type AgentJobList,
   type AgentJobSummary,
   type AgentJobTodo,
@@ -61,10 +62,12 @@ export {
   pageContentSchema,
   pageRequestSchema,
   parseResponse,
+  type ReasoningDetail,
   type SearchFilter,
   type SearchRequest,
   type SearchRequestInput,
   type SearchResult,
+  type SearchResultMetadata,
   searchFilterSchema,
   searchRequestSchema,
   searchResultSchema,
@@ -73,7 +76,11 @@ export {
   type TriggerUpdateResponse,
   toolInvocationSchema,
   triggerUpdateResponseSchema,
+  type UpdateAuthor,
+  type UpdateCommit,
+  type UpdateSource,
   type UpdateStatus,
+  type UpdateStatusState,
   updateStatusSchema,
   validateRequest,
 } from './schemas'

@@ -18,7 +18,9 @@ export interface RetryOptions {
 
 export type ResolvedRetryOptions = Required<RetryOptions>
 
-export function resolveRetryOptions(option: RetryOptions | false | undefined): ResolvedRetryOptions {
+export function resolveRetryOptions(
+  option: RetryOptions | false | undefined,
+): ResolvedRetryOptions {
   if (option === false) return { retries: 0, minDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 }
   return {
     retries: Math.max(0, Math.floor(option?.retries ?? 2)),

@@ -117,6 +117,7 @@ export function createSafeStorage(
 
   const memory = new Map<string, string>()
   let written: Record<string, number> | undefined
+  let lastWrite = 0
 
   const loadIndex = (): Record<string, number> => {
     if (written) return written
@@ -201,13 +202,19 @@ export function createSafeStorage(
           memory.delete(key)
           const index = loadIndex()
           for (const victim of evicted) delete index[victim]
-          index[key] = Date.now()
+          // Strictly increasing, so writes within one millisecond still have an order.
+          lastWrite = Math.max(Date.now(), lastWrite + 1)
+          index[key] = lastWrite
           saveIndex()
           return true
         } catch (error) {
           if (!isQuotaError(error)) {
             memory.set(key, value)
-            warnOnce('storage-unavailable', 'Storage refused a write; keeping the value in memory', error)
+            warnOnce(
+              'storage-unavailable',
+              'Storage refused a write; keeping the value in memory',
+              error,
+            )
             return false
           }
           const victim = oldestEvictable(new Set([key, ...evicted]))

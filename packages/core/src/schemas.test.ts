@@ -23,7 +23,8 @@ import type { DocsWarning } from './warnings'
 
 // The spec files are read from the shared folder at test time; nothing of them is copied here.
 const specDir =
-  process.env.DOCCHAT_SPEC_DIR ?? fileURLToPath(new URL('../../../../shared/spec/', import.meta.url))
+  process.env.DOCCHAT_SPEC_DIR ??
+  fileURLToPath(new URL('../../../../shared/spec/', import.meta.url))
 const haveSpecs = existsSync(`${specDir}/discovery-openapi.json`)
 
 type JsonSchema = {
@@ -41,14 +42,35 @@ type JsonSchema = {
   default?: unknown
 }
 
-function loadSpec(name: string): Record<string, any> {
-  return JSON.parse(readFileSync(`${specDir}/${name}`, 'utf8'))
+type MediaTypes = Record<string, { schema: JsonSchema }>
+interface Operation {
+  requestBody?: { content: MediaTypes }
+  responses: Record<string, { content?: MediaTypes }>
+}
+interface Spec {
+  paths: Record<string, Record<string, Operation>>
+}
+
+function loadSpec(name: string): Spec {
+  return JSON.parse(readFileSync(`${specDir}/${name}`, 'utf8')) as Spec
+}
+
+function operation(spec: Spec, path: string, method: 'get' | 'post'): Operation {
+  const found = spec.paths[path]?.[method]
+  if (!found) throw new Error(`${method.toUpperCase()} ${path} is missing from the spec`)
+  return found
 }
 
 /** `example` / `examples` (array or map of `{ value }`) / object-valued `default` under a node. */
-function collectExamples(node: unknown, path: string, out: Array<{ path: string; value: unknown }>) {
+function collectExamples(
+  node: unknown,
+  path: string,
+  out: Array<{ path: string; value: unknown }>,
+) {
   if (Array.isArray(node)) {
-    node.forEach((item, index) => collectExamples(item, `${path}/${index}`, out))
+    node.forEach((item, index) => {
+      collectExamples(item, `${path}/${index}`, out)
+    })
     return
   }
   if (typeof node !== 'object' || node === null) return
@@ -56,12 +78,12 @@ function collectExamples(node: unknown, path: string, out: Array<{ path: string;
     if (key === 'example') out.push({ path: `${path}/example`, value })
     else if (key === 'examples') {
       const entries = Array.isArray(value) ? value : Object.values(value as object)
-      entries.forEach((entry, index) =>
+      entries.forEach((entry, index) => {
         out.push({
           path: `${path}/examples/${index}`,
           value: Array.isArray(value) ? entry : (entry as { value?: unknown }).value,
-        }),
-      )
+        })
+      })
     } else if (key === 'default' && typeof value === 'object' && value !== null) {
       out.push({ path: `${path}/default`, value })
     } else collectExamples(value, `${path}/${key}`, out)
@@ -103,58 +125,66 @@ function variants(schema: JsonSchema): unknown[] {
   }
 }
 
-const jsonBody = (operation: any) => operation.requestBody.content['application/json'].schema
-const jsonResponse = (operation: any, status: string) =>
-  operation.responses[status].content['application/json'].schema
+const jsonBody = (op: Operation): JsonSchema => op.requestBody!.content['application/json']!.schema
+const jsonResponse = (op: Operation, status: string): JsonSchema =>
+  op.responses[status]!.content!['application/json']!.schema
 
 describe.skipIf(!haveSpecs)('schemas against the OpenAPI files', () => {
-  const discovery = haveSpecs ? loadSpec('discovery-openapi.json') : {}
-  const admin = haveSpecs ? loadSpec('admin-openapi.json') : {}
-  const external = haveSpecs ? loadSpec('openapi.json') : {}
+  const discovery = haveSpecs ? loadSpec('discovery-openapi.json') : { paths: {} }
+  const admin = haveSpecs ? loadSpec('admin-openapi.json') : { paths: {} }
+  const external = haveSpecs ? loadSpec('openapi.json') : { paths: {} }
 
   const requests: Array<[string, () => JsonSchema, z.ZodTypeAny]> = [
     [
       'assistant v1 body',
-      () => jsonBody(discovery.paths['/v1/assistant/{domain}/message'].post),
+      () => jsonBody(operation(discovery, '/v1/assistant/{domain}/message', 'post')),
       assistantRequestSchema,
     ],
-    ['search body', () => jsonBody(discovery.paths['/v1/search/{domain}'].post), searchRequestSchema],
-    ['page body', () => jsonBody(discovery.paths['/v1/page/{domain}'].post), pageRequestSchema],
+    [
+      'search body',
+      () => jsonBody(operation(discovery, '/v1/search/{domain}', 'post')),
+      searchRequestSchema,
+    ],
+    [
+      'page body',
+      () => jsonBody(operation(discovery, '/v1/page/{domain}', 'post')),
+      pageRequestSchema,
+    ],
     [
       'create agent job body',
-      () => jsonBody(admin.paths['/v1/agent/{projectId}/job'].post),
+      () => jsonBody(operation(admin, '/v1/agent/{projectId}/job', 'post')),
       createAgentJobRequestSchema,
     ],
   ]
   const responses: Array<[string, () => JsonSchema, z.ZodTypeAny]> = [
     [
       'search 200',
-      () => jsonResponse(discovery.paths['/v1/search/{domain}'].post, '200'),
+      () => jsonResponse(operation(discovery, '/v1/search/{domain}', 'post'), '200'),
       searchResultsSchema,
     ],
     [
       'page 200',
-      () => jsonResponse(discovery.paths['/v1/page/{domain}'].post, '200'),
+      () => jsonResponse(operation(discovery, '/v1/page/{domain}', 'post'), '200'),
       pageContentSchema,
     ],
     [
       'agent job 200',
-      () => jsonResponse(admin.paths['/v1/agent/{projectId}/job/{id}'].get, '200'),
+      () => jsonResponse(operation(admin, '/v1/agent/{projectId}/job/{id}', 'get'), '200'),
       agentJobSchema,
     ],
     [
       'agent jobs 200',
-      () => jsonResponse(admin.paths['/v1/agent/{projectId}/jobs'].get, '200'),
+      () => jsonResponse(operation(admin, '/v1/agent/{projectId}/jobs', 'get'), '200'),
       agentJobListSchema,
     ],
     [
       'trigger update 202',
-      () => jsonResponse(external.paths['/project/update/{projectId}'].post, '202'),
+      () => jsonResponse(operation(external, '/project/update/{projectId}', 'post'), '202'),
       triggerUpdateResponseSchema,
     ],
     [
       'update status 200',
-      () => jsonResponse(external.paths['/project/update-status/{statusId}'].get, '200'),
+      () => jsonResponse(operation(external, '/project/update-status/{statusId}', 'get'), '200'),
       updateStatusSchema,
     ],
   ]
@@ -162,8 +192,20 @@ describe.skipIf(!haveSpecs)('schemas against the OpenAPI files', () => {
   it('parses every example object found under these endpoints', () => {
     const found: Array<{ path: string; value: unknown }> = []
     for (const [file, spec, paths] of [
-      ['discovery', discovery, ['/v1/assistant/{domain}/message', '/v1/search/{domain}', '/v1/page/{domain}']],
-      ['admin', admin, ['/v1/agent/{projectId}/job', '/v1/agent/{projectId}/job/{id}', '/v1/agent/{projectId}/jobs']],
+      [
+        'discovery',
+        discovery,
+        ['/v1/assistant/{domain}/message', '/v1/search/{domain}', '/v1/page/{domain}'],
+      ],
+      [
+        'admin',
+        admin,
+        [
+          '/v1/agent/{projectId}/job',
+          '/v1/agent/{projectId}/job/{id}',
+          '/v1/agent/{projectId}/jobs',
+        ],
+      ],
       ['openapi', external, ['/project/update/{projectId}', '/project/update-status/{statusId}']],
     ] as const) {
       for (const path of paths) collectExamples(spec.paths[path], `${file}${path}`, found)
@@ -172,7 +214,8 @@ describe.skipIf(!haveSpecs)('schemas against the OpenAPI files', () => {
     expect(found.length).toBeGreaterThan(0)
     for (const { path, value } of found) {
       if (path.includes('/messages/default')) {
-        for (const message of value as unknown[]) expect(() => messageSchema.parse(message)).not.toThrow()
+        for (const message of value as unknown[])
+          expect(() => messageSchema.parse(message)).not.toThrow()
         expect(() =>
           validateRequest(assistantRequestSchema, { fp: 'anonymous', messages: value }),
         ).not.toThrow()
@@ -204,7 +247,10 @@ describe.skipIf(!haveSpecs)('schemas against the OpenAPI files', () => {
   })
 
   it('covers every enum value of the update status record', () => {
-    const schema = jsonResponse(external.paths['/project/update-status/{statusId}'].get, '200')
+    const schema = jsonResponse(
+      operation(external, '/project/update-status/{statusId}', 'get'),
+      '200',
+    )
     const statuses = new Set(
       variants(schema).map((instance) => updateStatusSchema.parse(instance).status),
     )
@@ -283,8 +329,18 @@ describe('request validation', () => {
     ['blank query', searchRequestSchema, { query: '  ' }, 'query'],
     ['pageSize above 50', searchRequestSchema, { query: 'q', pageSize: 51 }, 'pageSize'],
     ['pageSize not an integer', searchRequestSchema, { query: 'q', pageSize: 2.5 }, 'pageSize'],
-    ['scoreThreshold above 1', searchRequestSchema, { query: 'q', scoreThreshold: 1.5 }, 'scoreThreshold'],
-    ['unknown filter key', searchRequestSchema, { query: 'q', filter: { versions: 'v2' } }, 'filter.versions'],
+    [
+      'scoreThreshold above 1',
+      searchRequestSchema,
+      { query: 'q', scoreThreshold: 1.5 },
+      'scoreThreshold',
+    ],
+    [
+      'unknown filter key',
+      searchRequestSchema,
+      { query: 'q', filter: { versions: 'v2' } },
+      'filter.versions',
+    ],
     ['page without path', pageRequestSchema, {}, 'path'],
     [
       'agent job without messages',
@@ -328,12 +384,28 @@ describe('request validation', () => {
   it('accepts every message part variant', () => {
     const parts = [
       { type: 'text', text: 'a' },
-      { type: 'reasoning', reasoning: 'r', details: [{ type: 'text', text: 'r', signature: 's' }, { type: 'redacted', data: 'x' }] },
+      {
+        type: 'reasoning',
+        reasoning: 'r',
+        details: [
+          { type: 'text', text: 'r', signature: 's' },
+          { type: 'redacted', data: 'x' },
+        ],
+      },
       { type: 'step-start' },
       { type: 'source', source: { sourceType: 'url', id: 's1', url: 'https://x.dev', title: 'X' } },
-      { type: 'tool-invocation', toolInvocation: { state: 'partial-call', toolCallId: 'c', toolName: 't', args: {} } },
-      { type: 'tool-invocation', toolInvocation: { state: 'call', step: 0, toolCallId: 'c', toolName: 't', args: {} } },
-      { type: 'tool-invocation', toolInvocation: { state: 'result', toolCallId: 'c', toolName: 't', args: {}, result: [] } },
+      {
+        type: 'tool-invocation',
+        toolInvocation: { state: 'partial-call', toolCallId: 'c', toolName: 't', args: {} },
+      },
+      {
+        type: 'tool-invocation',
+        toolInvocation: { state: 'call', step: 0, toolCallId: 'c', toolName: 't', args: {} },
+      },
+      {
+        type: 'tool-invocation',
+        toolInvocation: { state: 'result', toolCallId: 'c', toolName: 't', args: {}, result: [] },
+      },
       { type: 'file', mimeType: 'image/png', data: 'AAAA' },
     ]
     expect(() =>
@@ -401,13 +473,20 @@ describe('lenient responses', () => {
       todos: [{ content: 'x', status: 'completed', priority: 'high', id: 't1' }],
     })
     expect(job.haultReason).toBe('github_missconfigured')
-    const summary = agentJobSummarySchema.parse({ sessionId: 'j1', todos: [{ content: 'x', id: 't' }] })
+    const summary = agentJobSummarySchema.parse({
+      sessionId: 'j1',
+      todos: [{ content: 'x', id: 't' }],
+    })
     expect(summary.todos).toEqual([{ content: 'x', id: 't' }])
   })
 
   it('accepts search results as a bare array or wrapped, with metadata passthrough', () => {
     const item = { content: 'c', path: '/a', metadata: { title: 'A', score: 0.5, custom: 1 } }
-    expect(searchResultsSchema.parse([item])[0]?.metadata).toEqual({ title: 'A', score: 0.5, custom: 1 })
+    expect(searchResultsSchema.parse([item])[0]?.metadata).toEqual({
+      title: 'A',
+      score: 0.5,
+      custom: 1,
+    })
     expect(searchResultsSchema.parse({ results: [item] })).toHaveLength(1)
     expect(searchResultSchema.parse({ content: 'c', path: '/b' }).metadata).toEqual({})
   })

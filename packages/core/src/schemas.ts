@@ -43,10 +43,64 @@ export const contextItemSchema = z
   .strict()
 export type ContextItem = z.infer<typeof contextItemSchema>
 
-export const attachmentSchema = z
+/*
+ * Message types are written out (not inferred) so that declarations and editor hovers stay small:
+ * inferred zod types would be repeated in full wherever a schema embeds messages.
+ */
+
+export interface Attachment {
+  name?: string
+  contentType?: string
+  url: string
+  [key: string]: unknown
+}
+
+export type ReasoningDetail =
+  | { type: 'text'; text: string; signature?: string }
+  | { type: 'redacted'; data: string }
+
+interface ToolInvocationFields {
+  step?: number
+  toolCallId: string
+  toolName: string
+  args?: unknown
+  [key: string]: unknown
+}
+
+/** A v4 tool invocation; `result` is present when `state` is `result`. */
+export type ToolInvocation =
+  | (ToolInvocationFields & { state: 'partial-call' })
+  | (ToolInvocationFields & { state: 'call' })
+  | (ToolInvocationFields & { state: 'result'; result?: unknown })
+
+export type DocsMessagePart =
+  | { type: 'text'; text: string; [key: string]: unknown }
+  | { type: 'reasoning'; reasoning: string; details: ReasoningDetail[]; [key: string]: unknown }
+  | { type: 'step-start'; [key: string]: unknown }
+  | {
+      type: 'source'
+      source: { sourceType: 'url'; id: string; url: string; title?: string; [key: string]: unknown }
+      [key: string]: unknown
+    }
+  | { type: 'tool-invocation'; toolInvocation: ToolInvocation; [key: string]: unknown }
+  | { type: 'file'; mimeType: string; data: string; [key: string]: unknown }
+
+/** An AI SDK v4 `UIMessage` as the v1 assistant endpoint takes it. */
+export interface DocsMessage {
+  id: string
+  role: 'system' | 'assistant' | 'data' | 'user'
+  content: string
+  parts: DocsMessagePart[]
+  /** ISO date-time; a `Date` is accepted and serialised by `JSON.stringify`. */
+  createdAt?: string | Date
+  annotations?: unknown[]
+  experimental_attachments?: Attachment[]
+  [key: string]: unknown
+}
+
+export const attachmentSchema: z.ZodType<Attachment> = z
   .object({ name: z.string().optional(), contentType: z.string().optional(), url: z.string() })
   .passthrough()
-export type Attachment = z.infer<typeof attachmentSchema>
 
 const reasoningDetailSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string(), signature: z.string().optional() }),
@@ -60,7 +114,7 @@ const toolInvocationBase = {
   args: z.unknown(),
 }
 
-export const toolInvocationSchema = z.discriminatedUnion('state', [
+export const toolInvocationSchema: z.ZodType<ToolInvocation> = z.discriminatedUnion('state', [
   z.object({ state: z.literal('partial-call'), ...toolInvocationBase }).passthrough(),
   z.object({ state: z.literal('call'), ...toolInvocationBase }).passthrough(),
   z
@@ -72,9 +126,8 @@ export const toolInvocationSchema = z.discriminatedUnion('state', [
     })
     .passthrough(),
 ])
-export type ToolInvocation = z.infer<typeof toolInvocationSchema>
 
-export const messagePartSchema = z.discriminatedUnion('type', [
+export const messagePartSchema: z.ZodType<DocsMessagePart> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }).passthrough(),
   z
     .object({
@@ -102,7 +155,6 @@ export const messagePartSchema = z.discriminatedUnion('type', [
     .passthrough(),
   z.object({ type: z.literal('file'), mimeType: z.string(), data: z.string() }).passthrough(),
 ])
-export type DocsMessagePart = z.infer<typeof messagePartSchema>
 
 const dateTimeSchema = z.union([
   z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Expected an ISO date-time'),
@@ -114,7 +166,7 @@ const dateTimeSchema = z.union([
  * `reasoning`, which `useChat` adds) pass through, because the server tolerates them and AI SDK
  * clients resend stored messages as they are.
  */
-export const messageSchema = z
+export const messageSchema: z.ZodType<DocsMessage> = z
   .object({
     id: z.string().min(1),
     role: z.enum(['system', 'assistant', 'data', 'user']),
@@ -125,7 +177,6 @@ export const messageSchema = z
     experimental_attachments: z.array(attachmentSchema).optional(),
   })
   .passthrough()
-export type DocsMessage = z.infer<typeof messageSchema>
 
 // ---------------------------------------------------------------------------------------------
 // Requests (strict)
@@ -215,17 +266,140 @@ export type CreateAgentJobRequest = z.infer<typeof createAgentJobRequestSchema>
 // ---------------------------------------------------------------------------------------------
 // Responses (lenient)
 
-export const searchResultSchema = z
+// Response types are written out for the same reason as the message types above.
+
+export interface SearchResultMetadata {
+  title?: string
+  breadcrumbs?: string[]
+  section?: string
+  anchor?: string
+  /** Relevance in 0..1 where the server reports it. */
+  score?: number
+  version?: string
+  language?: string
+  [key: string]: unknown
+}
+
+export interface SearchResult {
+  content: string
+  /** Path (or URL) of the page, as `getPage` takes it. */
+  path: string
+  metadata: SearchResultMetadata
+  [key: string]: unknown
+}
+
+export interface PageContent {
+  path: string
+  content: string
+  [key: string]: unknown
+}
+
+export interface AgentJobTodo {
+  content: string
+  status?: OpenEnum<'pending' | 'in_progress' | 'completed' | 'cancelled'>
+  priority?: OpenEnum<'high' | 'medium' | 'low'>
+  id: string
+  [key: string]: unknown
+}
+
+interface AgentJobFields {
+  sessionId: string
+  subdomain?: string
+  branch?: string | null
+  pullRequestLink?: string
+  messageToUser?: string
+  userId?: string
+  title?: string
+  createdAt?: string
+  [key: string]: unknown
+}
+
+export interface AgentJobSummary extends AgentJobFields {
+  haulted?: boolean
+  todos: Array<{ content: string; id: string; [key: string]: unknown }>
+}
+
+/** `processing` while the job runs; the misspelling is the API's. */
+export type AgentJobHaultReason = OpenEnum<
+  'completed' | 'github_missconfigured' | 'error' | 'processing' | 'interrupted'
+>
+
+export interface AgentJob extends AgentJobFields {
+  /** `true` once the job stopped (see `haultReason`). */
+  haulted: boolean
+  haultReason?: AgentJobHaultReason
+  todos: AgentJobTodo[]
+}
+
+export interface AgentJobList {
+  allSessions: AgentJobSummary[]
+  [key: string]: unknown
+}
+
+export interface UpdateAuthor {
+  name?: string
+  avatarUrl?: string
+  githubUserId?: number | null
+  [key: string]: unknown
+}
+
+export interface UpdateCommit {
+  sha: string
+  ref: string
+  message: string
+  filesChanged: { added: string[]; modified: string[]; removed: string[]; [key: string]: unknown }
+  [key: string]: unknown
+}
+
+export type UpdateStatusState = OpenEnum<'queued' | 'in_progress' | 'success' | 'failure'>
+
+export type UpdateSource = OpenEnum<
+  'internal' | 'github-app-installation' | 'api' | 'github' | 'dashboard' | 'gitlab' | 'onboarding'
+>
+
+export interface UpdateStatus {
+  _id: string
+  projectId: string
+  createdAt: string
+  endedAt?: string
+  status: UpdateStatusState
+  summary?: string
+  logs: string[]
+  subdomain?: string
+  screenshot?: string
+  screenshotLight?: string
+  screenshotDark?: string
+  /** A plain string before 2026-03-23, an object (or `null`) since. */
+  author: string | UpdateAuthor | null
+  commit?: UpdateCommit
+  source: UpdateSource
+  [key: string]: unknown
+}
+
+export interface TriggerUpdateResponse {
+  statusId: string
+  [key: string]: unknown
+}
+
+type ResponseSchema<T> = z.ZodType<T, z.ZodTypeDef, unknown>
+
+export const searchResultSchema: ResponseSchema<SearchResult> = z
   .object({
     content: z.string(),
     path: z.string(),
     metadata: z
       .object({
         title: looseString,
-        breadcrumbs: z.array(z.string()).nullish().transform((value) => value ?? undefined),
+        breadcrumbs: z
+          .array(z.string())
+          .nullish()
+          .transform((value) => value ?? undefined),
         section: looseString,
         anchor: looseString,
-        score: z.number().nullish().transform((value) => value ?? undefined),
+        score: z
+          .number()
+          .nullish()
+          .transform((value) => value ?? undefined),
         version: looseString,
         language: looseString,
       })
@@ -234,10 +408,9 @@ export const searchResultSchema = z
       .transform((value) => value ?? {}),
   })
   .passthrough()
-export type SearchResult = z.output<typeof searchResultSchema>
 
 /** The API returns a bare array; `{ results: [...] }` (seen from some proxies) is accepted too. */
-export const searchResultsSchema = z.preprocess(
+export const searchResultsSchema: ResponseSchema<SearchResult[]> = z.preprocess(
   (value) =>
     typeof value === 'object' &&
     value !== null &&
@@ -248,10 +421,11 @@ export const searchResultsSchema = z.preprocess(
   z.array(searchResultSchema),
 )
 
-export const pageContentSchema = z.object({ path: z.string(), content: z.string() }).passthrough()
-export type PageContent = z.output<typeof pageContentSchema>
+export const pageContentSchema: ResponseSchema<PageContent> = z
+  .object({ path: z.string(), content: z.string() })
+  .passthrough()
 
-export const agentJobTodoSchema = z
+export const agentJobTodoSchema: ResponseSchema<AgentJobTodo> = z
   .object({
     content: z.string(),
     status: openEnum(['pending', 'in_progress', 'completed', 'cancelled']).optional(),
@@ -259,7 +433,6 @@ export const agentJobTodoSchema = z
     id: z.string(),
   })
   .passthrough()
-export type AgentJobTodo = z.output<typeof agentJobTodoSchema>
 
 const agentJobBase = {
   sessionId: z.string(),
@@ -273,7 +446,7 @@ const agentJobBase = {
 }
 
 /** An item of `GET /v1/agent/{projectId}/jobs` (the list shape: no typed `haultReason`, short todos). */
-export const agentJobSummarySchema = z
+export const agentJobSummarySchema: ResponseSchema<AgentJobSummary> = z
   .object({
     ...agentJobBase,
     haulted: z.boolean().optional(),
@@ -283,10 +456,9 @@ export const agentJobSummarySchema = z
       .transform((value) => value ?? []),
   })
   .passthrough()
-export type AgentJobSummary = z.output<typeof agentJobSummarySchema>
 
 /** `GET /v1/agent/{projectId}/job/{id}`. `haulted`/`haultReason` are the API's own spelling. */
-export const agentJobSchema = z
+export const agentJobSchema: ResponseSchema<AgentJob> = z
   .object({
     ...agentJobBase,
     haulted: z.boolean(),
@@ -303,12 +475,10 @@ export const agentJobSchema = z
       .transform((value) => value ?? []),
   })
   .passthrough()
-export type AgentJob = z.output<typeof agentJobSchema>
 
-export const agentJobListSchema = z
+export const agentJobListSchema: ResponseSchema<AgentJobList> = z
   .object({ allSessions: z.array(agentJobSummarySchema) })
   .passthrough()
-export type AgentJobList = z.output<typeof agentJobListSchema>
 
 const updateAuthorSchema = z
   .object({ name: looseString, avatarUrl: looseString, githubUserId: z.number().nullish() })
@@ -319,7 +489,7 @@ const stringList = z
   .nullish()
   .transform((value) => value ?? [])
 
-export const updateStatusSchema = z
+export const updateStatusSchema: ResponseSchema<UpdateStatus> = z
   .object({
     _id: z.string(),
     projectId: z.string(),
@@ -333,7 +503,10 @@ export const updateStatusSchema = z
     screenshotLight: looseString,
     screenshotDark: looseString,
     // A plain string before 2026-03-23, an object (or null) since.
-    author: z.union([z.string(), updateAuthorSchema]).nullish().transform((value) => value ?? null),
+    author: z
+      .union([z.string(), updateAuthorSchema])
+      .nullish()
+      .transform((value) => value ?? null),
     commit: z
       .object({
         sha: z.string(),
@@ -359,10 +532,10 @@ export const updateStatusSchema = z
     ]),
   })
   .passthrough()
-export type UpdateStatus = z.output<typeof updateStatusSchema>
 
-export const triggerUpdateResponseSchema = z.object({ statusId: z.string() }).passthrough()
-export type TriggerUpdateResponse = z.output<typeof triggerUpdateResponseSchema>
+export const triggerUpdateResponseSchema: ResponseSchema<TriggerUpdateResponse> = z
+  .object({ statusId: z.string() })
+  .passthrough()
 
 // ---------------------------------------------------------------------------------------------
 // Parsing helpers

@@ -129,7 +129,10 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       listeners.add(listener)
       const target = globalThis as {
         addEventListener?: (type: string, handler: (event: { key?: string | null }) => void) => void
-        removeEventListener?: (type: string, handler: (event: { key?: string | null }) => void) => void
+        removeEventListener?: (
+          type: string,
+          handler: (event: { key?: string | null }) => void,
+        ) => void
       }
       // Other tabs writing the same localStorage fire `storage` events on this window.
       const onStorage = (event: { key?: string | null }) => {

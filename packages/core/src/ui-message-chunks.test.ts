@@ -125,24 +125,32 @@ describe('toUIMessageChunks', () => {
     expect(chunks.at(-1)).toEqual({
       type: 'finish',
       finishReason: 'stop',
-      messageMetadata: { usage: { promptTokens: 16565, completionTokens: 405 }, finishReason: 'stop' },
+      messageMetadata: {
+        usage: { promptTokens: 16565, completionTokens: 405 },
+        finishReason: 'stop',
+      },
     })
   })
 
-  it('starts lazily and ends with finish "unknown" when the stream has no d:', async () => {
+  it('starts lazily and ends with a bare finish when the stream has no d:', async () => {
     expect(await chunksOf(fromLines('0:"partial"'))).toEqual([
       { type: 'start' },
       { type: 'text-start', id: '0' },
       { type: 'text-delta', id: '0', delta: 'partial' },
       { type: 'text-end', id: '0' },
-      { type: 'finish', finishReason: 'unknown' },
+      { type: 'finish' },
     ])
-    expect(await chunksOf([])).toEqual([{ type: 'start' }, { type: 'finish', finishReason: 'unknown' }])
+    expect(await chunksOf([])).toEqual([{ type: 'start' }, { type: 'finish' }])
   })
 
   it('sends cumulative annotations, lifting threadId, after start', async () => {
     const chunks = await chunksOf(
-      fromLines('f:{"messageId":"m"}', '8:[{"a":1}]', '8:[{"threadId":"thr_9"}]', 'd:{"finishReason":"stop"}'),
+      fromLines(
+        'f:{"messageId":"m"}',
+        '8:[{"a":1}]',
+        '8:[{"threadId":"thr_9"}]',
+        'd:{"finishReason":"stop"}',
+      ),
     )
     expect(chunks.filter((chunk) => chunk.type === 'message-metadata')).toEqual([
       { type: 'message-metadata', messageMetadata: { annotations: [{ a: 1 }] } },
@@ -211,7 +219,9 @@ describe('toUIMessageChunks', () => {
 
   it('opens a tool call for a delta without b:, and errors on a result without a call', async () => {
     expect(
-      await chunksOf(fromLines('c:{"toolCallId":"t","argsTextDelta":"{"}', 'a:{"toolCallId":"u","result":1}')),
+      await chunksOf(
+        fromLines('c:{"toolCallId":"t","argsTextDelta":"{"}', 'a:{"toolCallId":"u","result":1}'),
+      ),
     ).toEqual([
       { type: 'start' },
       { type: 'tool-input-start', toolCallId: 't', toolName: 'unknown', dynamic: true },
@@ -265,12 +275,17 @@ describe('toUIMessageChunks', () => {
     ])
   })
 
-  it('maps finish reasons it does not know to "other" and keeps them in metadata', async () => {
-    const chunks = await chunksOf(fromLines('d:{"finishReason":"paused","custom":true}'))
-    expect(chunks.at(-1)).toEqual({
+  it('maps finish reasons v6+ lack to "other" (or none for "unknown"), keeping them in metadata', async () => {
+    expect((await chunksOf(fromLines('d:{"finishReason":"paused","custom":true}'))).at(-1)).toEqual(
+      {
+        type: 'finish',
+        finishReason: 'other',
+        messageMetadata: { custom: true, finishReason: 'paused' },
+      },
+    )
+    expect((await chunksOf(fromLines('d:{"finishReason":"unknown"}'))).at(-1)).toEqual({
       type: 'finish',
-      finishReason: 'other',
-      messageMetadata: { custom: true, finishReason: 'paused' },
+      messageMetadata: { finishReason: 'unknown' },
     })
   })
 })

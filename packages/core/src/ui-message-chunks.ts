@@ -6,7 +6,7 @@ type JsonValue = null | string | number | boolean | JsonValue[] | { [key: string
 /** Same shape as the AI SDK's `ProviderMetadata`. */
 export type DocsProviderMetadata = Record<string, Record<string, JsonValue>>
 
-/** Finish reasons every AI SDK v5+ `finish` chunk accepts. */
+/** Finish reasons the `finish` chunk of every AI SDK v5+ major accepts. */
 export type DocsFinishReason =
   | 'stop'
   | 'length'
@@ -14,7 +14,6 @@ export type DocsFinishReason =
   | 'tool-calls'
   | 'error'
   | 'other'
-  | 'unknown'
 
 /** Message metadata the chunks carry: thread, usage, v4 annotations and any extra `d:` keys. */
 export interface DocsMessageMetadata {
@@ -89,11 +88,15 @@ const FINISH_REASONS: ReadonlySet<string> = new Set<DocsFinishReason>([
   'tool-calls',
   'error',
   'other',
-  'unknown',
 ])
 
-const toFinishReason = (reason: string): DocsFinishReason =>
-  FINISH_REASONS.has(reason) ? (reason as DocsFinishReason) : 'other'
+/** v4's "unknown" has no v6+ equivalent: leave it out (the raw reason stays in the metadata). */
+const toFinishReason = (reason: string): DocsFinishReason | undefined =>
+  FINISH_REASONS.has(reason)
+    ? (reason as DocsFinishReason)
+    : reason === 'unknown'
+      ? undefined
+      : 'other'
 
 /**
  * Maps v4 data-stream events to AI SDK v5+ UI message chunks (the bridge of ai-sdk-protocol §3.5).
@@ -262,7 +265,11 @@ export async function* toUIMessageChunks(
         return
       }
       case 'file':
-        yield { type: 'file', mediaType: event.mimeType, url: toDataUrl(event.mimeType, event.data) }
+        yield {
+          type: 'file',
+          mediaType: event.mimeType,
+          url: toDataUrl(event.mimeType, event.data),
+        }
         return
       case 'tool-call-start':
         yield* toolStart(event.toolCallId, event.toolName)
@@ -270,7 +277,11 @@ export async function* toUIMessageChunks(
       case 'tool-call-delta':
         // A delta without `b:` has no tool name; open the call anyway so the delta has a home.
         yield* toolStart(event.toolCallId, 'unknown')
-        yield { type: 'tool-input-delta', toolCallId: event.toolCallId, inputTextDelta: event.argsTextDelta }
+        yield {
+          type: 'tool-input-delta',
+          toolCallId: event.toolCallId,
+          inputTextDelta: event.argsTextDelta,
+        }
         return
       case 'tool-call':
         toolCalls.add(event.toolCallId)
@@ -314,7 +325,10 @@ export async function* toUIMessageChunks(
         if (threadId !== undefined) messageMetadata.threadId = threadId
         messageMetadata.finishReason = event.finishReason
         finished = true
-        yield { type: 'finish', finishReason: toFinishReason(event.finishReason), messageMetadata }
+        const finishReason = toFinishReason(event.finishReason)
+        yield finishReason
+          ? { type: 'finish', finishReason, messageMetadata }
+          : { type: 'finish', messageMetadata }
         return
       }
     }
@@ -329,8 +343,8 @@ export async function* toUIMessageChunks(
   if (!finished) {
     yield* start()
     yield* closeStep()
-    // v4 reports a stream that ends without `d:` as finish reason "unknown".
-    yield { type: 'finish', finishReason: 'unknown' }
+    // v4 reports a stream that ends without `d:` as finish reason "unknown", which v6+ lacks.
+    yield { type: 'finish' }
   }
 }
 

@@ -16,7 +16,11 @@ export {
   createThreadCapturingFetch,
   type ThreadCapturingFetchOptions,
 } from './thread-capturing-fetch'
-export { getMessageSources, type MessageSource, type MessageSourcesOptions } from './message-sources'
+export {
+  getMessageSources,
+  type MessageSource,
+  type MessageSourcesOptions,
+} from './message-sources'
 export {
   getMessageDisplayText,
   getMessageSuggestions,
@@ -46,6 +50,15 @@ export { type TriggerUpdate, useTriggerUpdate } from './use-trigger-update'
 export type { PollingOptions } from './polling'
 export { docChatQueryKeys } from './query-keys'
 export { docsQueryRetryDelay, shouldRetryDocsQuery } from './query-retry'
-export { type TextSelection, type UseTextSelectionOptions, useTextSelection } from './use-text-selection'
-export { type CodeBlock, codeBlockAttribute, type UseCodeBlocksOptions, useCodeBlocks } from './use-code-blocks'
+export {
+  type TextSelection,
+  type UseTextSelectionOptions,
+  useTextSelection,
+} from './use-text-selection'
+export {
+  type CodeBlock,
+  codeBlockAttribute,
+  type UseCodeBlocksOptions,
+  useCodeBlocks,
+} from './use-code-blocks'
 export { useDebouncedValue } from './use-debounced-value'

@@ -17,15 +17,27 @@ describe('answer helpers on the real captured stream', () => {
     expect(getMessageSources(message, { docsBaseUrl })).toEqual([])
     expect(getMessageSuggestions(message, { docsBaseUrl })).toEqual([])
     const text = getMessageDisplayText(message)
-    expect(text.startsWith('Hey there! 👋 Great question - let me help you get started with Mintlify!\n\nI wasn')).toBe(true)
+    expect(
+      text.startsWith(
+        'Hey there! 👋 Great question - let me help you get started with Mintlify!\n\nI wasn',
+      ),
+    ).toBe(true)
     expect(text.endsWith('at support@mintlify.com.')).toBe(true)
   })
 
   it('extracts search tool results (array form) with titles, anchors and resolved URLs, de-duplicated', async () => {
     const stream = withSearchResults(capturedStream, [
-      { content: 'Install the CLI', path: '/installation', metadata: { title: 'Installation', anchor: 'cli' } },
+      {
+        content: 'Install the CLI',
+        path: '/installation',
+        metadata: { title: 'Installation', anchor: 'cli' },
+      },
       { content: 'Start here', path: 'quickstart', metadata: {} },
-      { content: 'Install again', path: '/installation', metadata: { title: 'Installation', anchor: 'cli' } },
+      {
+        content: 'Install again',
+        path: '/installation',
+        metadata: { title: 'Installation', anchor: 'cli' },
+      },
       { content: 'Elsewhere', path: 'https://mintlify.com/blog', metadata: { title: 'Blog' } },
     ])
     const message = await messageFromStream(stream)
@@ -70,11 +82,16 @@ describe('answer helpers on the real captured stream', () => {
   })
 
   it('parses a suggestions block and removes it from the displayed text', async () => {
-    const block = '\n\n```suggestions\n(Quickstart)[/quickstart]\n(Install the CLI)[/installation]\n```'
+    const block =
+      '\n\n```suggestions\n(Quickstart)[/quickstart]\n(Install the CLI)[/installation]\n```'
     const message = await messageFromStream(withTrailingText(capturedStream, block))
     expect(getMessageSuggestions(message, { docsBaseUrl })).toEqual([
       { text: 'Quickstart', path: '/quickstart', url: 'https://docs.example.com/docs/quickstart' },
-      { text: 'Install the CLI', path: '/installation', url: 'https://docs.example.com/docs/installation' },
+      {
+        text: 'Install the CLI',
+        path: '/installation',
+        url: 'https://docs.example.com/docs/installation',
+      },
     ])
     const text = getMessageDisplayText(message)
     expect(text).not.toContain('suggestions')
@@ -94,6 +111,8 @@ describe('suggestions while streaming', () => {
   it('keeps text after a closed block and tolerates markdown links', () => {
     const message = { content: 'A\n```suggestions\n- [Guide](/guide)\n```\nB' }
     expect(getMessageDisplayText(message)).toBe('A\n\nB')
-    expect(getMessageSuggestions(message, { docsBaseUrl: 'https://d.io/' })[0]?.url).toBe('https://d.io/guide')
+    expect(getMessageSuggestions(message, { docsBaseUrl: 'https://d.io/' })[0]?.url).toBe(
+      'https://d.io/guide',
+    )
   })
 })

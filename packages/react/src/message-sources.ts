@@ -32,7 +32,8 @@ export function getMessageSources(
   const add = (source: MessageSource) => {
     const existing = byUrl.get(source.url)
     if (!existing) byUrl.set(source.url, source)
-    else if (existing.title === existing.url && source.title !== source.url) existing.title = source.title
+    else if (existing.title === existing.url && source.title !== source.url)
+      existing.title = source.title
   }
 
   for (const part of sourcePartsOf(message)) {

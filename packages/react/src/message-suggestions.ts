@@ -11,7 +11,8 @@ export interface MessageSuggestion {
 
 // The opening fence of a ```suggestions block, through the closing fence or the end of a still
 // streaming message, so a half-received block never flashes in the answer.
-const suggestionsBlock = /(^|\n)[ \t]*(`{3,}|~{3,})[ \t]*suggestions[ \t]*\n([\s\S]*?)(?:\n[ \t]*\2[ \t]*(?=\n|$)|$)/
+const suggestionsBlock =
+  /(^|\n)[ \t]*(`{3,}|~{3,})[ \t]*suggestions[ \t]*\n([\s\S]*?)(?:\n[ \t]*\2[ \t]*(?=\n|$)|$)/
 
 // Mintlify's reversed form `(Text)[/path]`, and ordinary Markdown `[Text](/path)` for tolerance.
 const reversedLink = /^\s*(?:[-*]\s+)?\((.+)\)\[(.+)\]\s*$/

@@ -10,5 +10,8 @@ export interface PollingOptions {
 /** Interval for the poll after `polls` polls: grows geometrically, capped. */
 export function pollInterval(polls: number, options: PollingOptions = {}): number {
   const { intervalMs = 1000, maxIntervalMs = 10_000, backoff = 1.5 } = options
-  return Math.min(intervalMs * backoff ** Math.max(0, polls - 1), Math.max(intervalMs, maxIntervalMs))
+  return Math.min(
+    intervalMs * backoff ** Math.max(0, polls - 1),
+    Math.max(intervalMs, maxIntervalMs),
+  )
 }

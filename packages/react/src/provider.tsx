@@ -3,7 +3,15 @@
 import type { DocsClient, ThreadStore } from '@docchat/core'
 import { createThreadStore } from '@docchat/core'
 import { QueryClient, QueryClientContext } from '@tanstack/react-query'
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 
 export interface DocChatProviderProps {
   /** The API client, from `createDocsClient(...)` of `@docchat/core`. */

@@ -43,13 +43,17 @@ export function agentJobProgress(job: AgentJob | undefined): AgentJobProgress {
  * One agent job, polled until it stops: the interval backs off while nothing changes, polling
  * pauses while the tab is hidden, and ends at a terminal state or a non-retryable error.
  */
-export function useAgentJob(id: string | undefined, options: UseAgentJobOptions = {}): AgentJobQuery {
+export function useAgentJob(
+  id: string | undefined,
+  options: UseAgentJobOptions = {},
+): AgentJobQuery {
   const { client, projectId, queryClient } = useDocChat()
   const { enabled = true, ...polling } = options
   const result = useQuery<AgentJob, DocsApiError>(
     {
       queryKey: docChatQueryKeys.agentJob(client.baseUrl, projectId ?? '', id ?? ''),
-      queryFn: ({ signal }) => client.getAgentJob(requireProjectId(projectId), id ?? '', { signal }),
+      queryFn: ({ signal }) =>
+        client.getAgentJob(requireProjectId(projectId), id ?? '', { signal }),
       enabled: enabled && Boolean(projectId) && Boolean(id),
       refetchInterval: (query) => {
         if (query.state.status === 'error' || isAgentJobTerminal(query.state.data)) return false

@@ -10,7 +10,11 @@ import {
 } from '@docchat/core'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { type MessageSource, getMessageSources } from './message-sources'
-import { getMessageDisplayText, getMessageSuggestions, type MessageSuggestion } from './message-suggestions'
+import {
+  getMessageDisplayText,
+  getMessageSuggestions,
+  type MessageSuggestion,
+} from './message-suggestions'
 import { isMessageNotFound } from './message-not-found'
 import type { MessageLike } from './message-parts'
 import { useDocChat } from './provider'
@@ -122,7 +126,9 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
         learned.threadKey ?? (known?.threadId === learned.threadId ? known.threadKey : undefined)
       const current = threadRef.current
       if (current?.threadId === learned.threadId && current.threadKey === threadKey) return
-      rememberThread(threadKey ? { threadId: learned.threadId, threadKey } : { threadId: learned.threadId })
+      rememberThread(
+        threadKey ? { threadId: learned.threadId, threadKey } : { threadId: learned.threadId },
+      )
     },
     [rememberThread],
   )
@@ -266,7 +272,11 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
   )
 
   const status: AssistantChatStatus =
-    chat.status === 'ready' ? 'idle' : chat.status === 'error' && !visibleError ? 'idle' : chat.status
+    chat.status === 'ready'
+      ? 'idle'
+      : chat.status === 'error' && !visibleError
+        ? 'idle'
+        : chat.status
 
   const helpers = useMemo(
     () => ({
@@ -305,7 +315,9 @@ function hintFor(info: AssistantResponseInfo | undefined) {
 }
 
 function sameContextItem(a: ContextItem, b: ContextItem): boolean {
-  return a.type === b.type && a.value === b.value && a.elementId === b.elementId && a.path === b.path
+  return (
+    a.type === b.type && a.value === b.value && a.elementId === b.elementId && a.path === b.path
+  )
 }
 
 function reviveMessage(message: Message): Message {

@@ -54,6 +54,10 @@ describe('useCodeBlocks', () => {
     act(() => addBlock?.())
     await waitFor(() => expect(latest).toHaveLength(3))
     expect(latest[0]?.elementId).toBe(first?.elementId)
-    expect(latest[2]).toMatchObject({ elementId: 'code-block-2', language: 'ts', code: 'export {}' })
+    expect(latest[2]).toMatchObject({
+      elementId: 'code-block-2',
+      language: 'ts',
+      code: 'export {}',
+    })
   })
 })

@@ -42,7 +42,11 @@ describe('useTextSelection', () => {
     const text = getByTestId('article').querySelector('p')!.firstChild!
     act(() => select(text, 12, 15))
     await waitFor(() => expect(latest?.text).toBe('CLI'))
-    expect(latest?.contextItem).toEqual({ type: 'textSelection', value: 'CLI', path: '/quickstart' })
+    expect(latest?.contextItem).toEqual({
+      type: 'textSelection',
+      value: 'CLI',
+      path: '/quickstart',
+    })
     expect(latest?.range).toBeInstanceOf(Range)
   })
 

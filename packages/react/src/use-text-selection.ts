@@ -59,7 +59,8 @@ export function useTextSelection(
         setSelection((previous) => (previous === empty ? previous : empty))
         return
       }
-      const rect = typeof range.getBoundingClientRect === 'function' ? range.getBoundingClientRect() : null
+      const rect =
+        typeof range.getBoundingClientRect === 'function' ? range.getBoundingClientRect() : null
       setSelection({ text, rect, range })
     }
     const onSelectionChange = () => {

@@ -22,6 +22,7 @@ export const thumbsDown = [
 export const externalLink = ['M15 3h6v6', 'M10 14L21 3', 'M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6']
 export const file = ['M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z', 'M14 3v6h6']
 export const hash = ['M4 9h16', 'M4 15h16', 'M10 3L8 21', 'M16 3l-2 18']
+export const arrowDown = ['M12 5v14', 'M5 12l7 7 7-7']
 export const arrowRight = ['M5 12h14', 'M13 5l7 7-7 7']
 export const alert = ['M12 3l10 18H2z', 'M12 10v4', 'M12 17.5v.5']
 export const clock = ['M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z', 'M12 7v5l3 2']

@@ -1,6 +1,22 @@
-export { createEmitter } from './analytics'
+'use client'
+
+export { AgentJobStatus, type AgentJobStatusProps, type AgentJobState, agentJobState } from './components/agent-job-status'
+export { AssistantPanel, type AssistantPanelProps } from './components/assistant-panel'
+export {
+  DocChatWidget,
+  type DocChatWidgetHandle,
+  type DocChatWidgetProps,
+} from './components/doc-chat-widget'
+export { SearchModal, type SearchModalProps } from './components/search-modal'
+export { UpdateStatusBadge, type UpdateStatusBadgeProps } from './components/update-status-badge'
+export type { ConnectionProps } from './components/widget-scope'
 export type { DocChatEvent, DocChatEventHandler, DocChatEventSource, DocChatView } from './analytics'
-export { defaultLabels, formatLabel, resolveLabels } from './labels'
-export type { DocChatLabels } from './labels'
+export { type DocChatLabels, defaultLabels, formatLabel } from './labels'
 export type { DocChatTheme, ThemeOptions } from './theme'
-export type { DocChatVariant, FeedbackDetails, ShortcutOptions, WidgetOptions } from './widget-options'
+export type {
+  DocChatVariant,
+  FeedbackDetails,
+  FeedbackValue,
+  ShortcutOptions,
+  WidgetOptions,
+} from './widget-options'

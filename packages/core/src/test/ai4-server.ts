@@ -9,7 +9,14 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { LanguageModelV1StreamPart } from '@ai-sdk/provider'
-import { createDataStreamResponse, formatDataStreamPart, simulateReadableStream, streamText, tool } from 'ai'
+import {
+  createDataStreamResponse,
+  type DataStreamWriter,
+  formatDataStreamPart,
+  simulateReadableStream,
+  streamText,
+  tool,
+} from 'ai'
 import { MockLanguageModelV1 } from 'ai/test'
 import { z } from 'zod'
 
@@ -24,6 +31,7 @@ export type Ai4Scenario =
   | 'malformed'
   | 'no-finish'
   | 'unknown-code'
+  | 'slow'
 
 export interface RecordedAssistantRequest {
   method: string
@@ -47,9 +55,6 @@ const usage = { promptTokens: 12, completionTokens: 8 }
 export const EVERYTHING_TEXT = 'Use `useChat` 👋 from **@docchat/react**.'
 export const PLAIN_TEXT = 'Hello from the ai@4 server 👋'
 
-/** Deterministic ids so assertions can name them. */
-const MESSAGE_IDS = ['msg-step-1', 'msg-step-2', 'msg-step-3']
-
 function lastUserText(body: Record<string, unknown>): string {
   const messages = Array.isArray(body.messages) ? body.messages : []
   for (let index = messages.length - 1; index >= 0; index--) {
@@ -64,13 +69,13 @@ function scenarioOf(body: Record<string, unknown>): Ai4Scenario {
   return (match?.[1] as Ai4Scenario | undefined) ?? 'everything'
 }
 
-function model(steps: LanguageModelV1StreamPart[][]): MockLanguageModelV1 {
+function model(steps: LanguageModelV1StreamPart[][], chunkDelayInMs = 1): MockLanguageModelV1 {
   let call = 0
   return new MockLanguageModelV1({
     doStream: async () => {
       const chunks = steps[Math.min(call++, steps.length - 1)] ?? []
       return {
-        stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs: 1 }),
+        stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs }),
         rawCall: { rawPrompt: null, rawSettings: {} },
       }
     },
@@ -82,9 +87,27 @@ const toolStep: LanguageModelV1StreamPart[] = [
   { type: 'reasoning', textDelta: 'search the docs.' },
   { type: 'reasoning-signature', signature: 'sig-1' },
   { type: 'redacted-reasoning', data: 'redacted-1' },
-  { type: 'tool-call-delta', toolCallType: 'function', toolCallId: 'call-1', toolName: 'searchDocs', argsTextDelta: '{"query":' },
-  { type: 'tool-call-delta', toolCallType: 'function', toolCallId: 'call-1', toolName: 'searchDocs', argsTextDelta: '"hooks"}' },
-  { type: 'tool-call', toolCallType: 'function', toolCallId: 'call-1', toolName: 'searchDocs', args: '{"query":"hooks"}' },
+  {
+    type: 'tool-call-delta',
+    toolCallType: 'function',
+    toolCallId: 'call-1',
+    toolName: 'searchDocs',
+    argsTextDelta: '{"query":',
+  },
+  {
+    type: 'tool-call-delta',
+    toolCallType: 'function',
+    toolCallId: 'call-1',
+    toolName: 'searchDocs',
+    argsTextDelta: '"hooks"}',
+  },
+  {
+    type: 'tool-call',
+    toolCallType: 'function',
+    toolCallId: 'call-1',
+    toolName: 'searchDocs',
+    args: '{"query":"hooks"}',
+  },
   { type: 'finish', finishReason: 'tool-calls', usage: { promptTokens: 5, completionTokens: 3 } },
 ]
 
@@ -106,6 +129,13 @@ const plainStep: LanguageModelV1StreamPart[] = [
   { type: 'finish', finishReason: 'stop', usage },
 ]
 
+/** Twenty words, 50 ms apart: long enough to stop mid-answer. */
+export const SLOW_WORDS = Array.from({ length: 20 }, (_, index) => `word${index} `)
+const slowStep: LanguageModelV1StreamPart[] = [
+  ...SLOW_WORDS.map((textDelta) => ({ type: 'text-delta' as const, textDelta })),
+  { type: 'finish', finishReason: 'stop', usage },
+]
+
 const searchDocs = tool({
   description: 'Search the docs',
   parameters: z.object({ query: z.string() }),
@@ -114,6 +144,22 @@ const searchDocs = tool({
 
 const finishLine = (extras: Record<string, unknown>, summed = usage) =>
   `d:${JSON.stringify({ finishReason: 'stop', usage: summed, ...extras })}\n`
+
+type DataStreamLine = Parameters<DataStreamWriter['write']>[0]
+
+/** Raw lines, including ones ai@4's types reject (extras on `d:`, unknown codes, bad JSON). */
+const raw = (line: string) => line as DataStreamLine
+
+/** Forwards an encoded ai@4 data stream into the writer, decoded chunk by chunk. */
+async function forward(stream: ReadableStream<Uint8Array>, writer: DataStreamWriter) {
+  const reader = stream.getReader()
+  const decoder = new TextDecoder()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    writer.write(raw(decoder.decode(value, { stream: true })))
+  }
+}
 
 async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = []
@@ -156,8 +202,9 @@ export async function startAi4Server(): Promise<Ai4Server> {
       headers: responseHeaders,
       onError: (error) => (error instanceof Error ? error.message : String(error)),
       execute: async (writer) => {
+        // Deterministic, but unique per request like real message ids (`Chat` finds messages by id).
         let messageIndex = 0
-        const generateId = () => MESSAGE_IDS[messageIndex++] ?? `msg-${messageIndex}`
+        const generateId = () => `msg-${requests.length}-${++messageIndex}`
         switch (scenario) {
           case 'everything': {
             writer.writeData({ stage: 'retrieval' })
@@ -170,17 +217,30 @@ export async function startAi4Server(): Promise<Ai4Server> {
               toolCallStreaming: true,
               experimental_generateMessageId: generateId,
             })
-            const stream = result
-              .toDataStream({ sendReasoning: true, sendSources: true, experimental_sendFinish: false })
-              .pipeThrough(new TextDecoderStream())
-            for await (const chunk of stream) writer.write(chunk as `0:${string}\n`)
+            await forward(
+              result.toDataStream({
+                sendReasoning: true,
+                sendSources: true,
+                experimental_sendFinish: false,
+              }),
+              writer,
+            )
             writer.writeSource({
               sourceType: 'url',
               id: 'src-2',
               url: 'https://docs.example/chat',
               title: 'Chat',
             })
-            writer.write(finishLine({ threadId }, { promptTokens: 12, completionTokens: 8 }))
+            writer.write(raw(finishLine({ threadId }, { promptTokens: 12, completionTokens: 8 })))
+            return
+          }
+          case 'slow': {
+            const result = streamText({
+              model: model([slowStep], 50),
+              prompt: lastUserText(body),
+              experimental_generateMessageId: generateId,
+            })
+            await forward(result.toDataStream(), writer)
             return
           }
           case 'plain':
@@ -193,12 +253,9 @@ export async function startAi4Server(): Promise<Ai4Server> {
               prompt: lastUserText(body),
               experimental_generateMessageId: generateId,
             })
-            const stream = result
-              .toDataStream({ experimental_sendFinish: false })
-              .pipeThrough(new TextDecoderStream())
-            for await (const chunk of stream) writer.write(chunk as `0:${string}\n`)
-            if (scenario === 'stream-thread') writer.write(finishLine({ threadId, threadKey }))
-            else if (scenario !== 'no-finish') writer.write(finishLine({}))
+            await forward(result.toDataStream({ experimental_sendFinish: false }), writer)
+            if (scenario === 'stream-thread') writer.write(raw(finishLine({ threadId, threadKey })))
+            else if (scenario !== 'no-finish') writer.write(raw(finishLine({})))
             return
           }
           case 'error-part':
@@ -214,20 +271,19 @@ export async function startAi4Server(): Promise<Ai4Server> {
               }),
               prompt: lastUserText(body),
             })
-            result.mergeIntoDataStream(writer, {
-              getErrorMessage: (error) => (error instanceof Error ? error.message : 'error'),
-            })
+            // The response's `onError` turns the failure into `3:<message>`.
+            result.mergeIntoDataStream(writer)
             return
           }
           case 'malformed':
             writer.write(formatDataStreamPart('text', 'Before'))
-            writer.write('0:{not json\n' as `0:${string}\n`)
+            writer.write(raw('0:{not json\n'))
             writer.write(formatDataStreamPart('text', 'After'))
             return
           case 'unknown-code':
-            writer.write('x:{"future":true}\n' as `0:${string}\n`)
+            writer.write(raw('x:{"future":true}\n'))
             writer.write(formatDataStreamPart('text', 'Still here'))
-            writer.write(finishLine({}))
+            writer.write(raw(finishLine({})))
             return
         }
       },

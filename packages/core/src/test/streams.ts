@@ -1,7 +1,12 @@
 /** Test-only helpers to feed bytes to the reader in controlled chunkings. */
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 
-export const CAPTURED_SAMPLE_PATH = '/work/shared/spec/samples/mintie-bot-response_prod.txt'
+/** `../shared` next to the repository (override with DOCCHAT_SHARED_DIR). */
+const sharedDir =
+  process.env.DOCCHAT_SHARED_DIR ?? fileURLToPath(new URL('../../../../../shared', import.meta.url))
+
+export const CAPTURED_SAMPLE_PATH = `${sharedDir}/spec/samples/mintie-bot-response_prod.txt`
 
 /** The production capture, read at test time (never copied into the repo). */
 export function readCapturedSample(): Uint8Array {
@@ -56,8 +61,17 @@ export function streamOf(chunks: Array<Uint8Array | string>): ReadableStream<Uin
   })
 }
 
-export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+/** Drains an async iterable or a ReadableStream (not typed as async-iterable by the DOM lib). */
+export async function collect<T>(source: AsyncIterable<T> | ReadableStream<T>): Promise<T[]> {
   const items: T[] = []
-  for await (const item of iterable) items.push(item)
+  if (source instanceof ReadableStream) {
+    const reader = source.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return items
+      items.push(value)
+    }
+  }
+  for await (const item of source) items.push(item)
   return items
 }

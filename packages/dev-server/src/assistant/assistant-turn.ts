@@ -162,15 +162,20 @@ export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<s
         // Errors reach the client as a `3:` part; no need to also log them.
         onError: () => {},
       })
-      const lines = result
+      const reader = result
         .toDataStream({ experimental_sendFinish: false, getErrorMessage: errorMessage })
-        .pipeThrough(new TextDecoderStream())
-      const reader = lines.getReader()
+        .getReader()
+      const decoder = new TextDecoder()
+      let failed = false
       for (;;) {
         const { done, value } = await reader.read()
         if (done) break
-        writer.write(value as Parameters<typeof writer.write>[0])
+        const part = decoder.decode(value, { stream: true })
+        if (part.startsWith('3:')) failed = true
+        writer.write(part as Parameters<typeof writer.write>[0])
       }
+      // After an error part the result's promises may never settle; the client already has the error.
+      if (failed) return
       let steps: Awaited<typeof result.steps>
       let usage: Awaited<typeof result.usage>
       let finishReason: Awaited<typeof result.finishReason>

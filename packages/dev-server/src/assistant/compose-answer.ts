@@ -13,6 +13,8 @@ export interface CodeSnippet {
 
 export interface ComposeAnswerInput {
   question: string
+  /** The query the results were found with (may carry terms of the previous turn or context). */
+  query?: string
   /** Results as the tool returned them; citation numbers are their 1-based positions. */
   results: readonly SearchResult[]
   /** Code blocks of a result's section, when its `content` does not carry them. */
@@ -51,19 +53,28 @@ function sectionOf(result: SearchResult): string | undefined {
   return typeof section === 'string' && section && section !== titleOf(result) ? section : undefined
 }
 
-function pickSentences(question: string, results: readonly SearchResult[]): Candidate[] {
-  const queryTerms = terms(question)
+function pickSentences(input: ComposeAnswerInput): Candidate[] {
+  const questionTerms = terms(input.question)
+  const extraTerms = terms(input.query ?? '').filter((t) => !questionTerms.includes(t))
   const candidates: Candidate[] = []
-  results.forEach((result, source) => {
+  input.results.forEach((result, source) => {
+    const heading = new TermIndex(`${titleOf(result)} ${sectionOf(result) ?? ''}`)
+    const headingMatches = heading.matches(questionTerms)
     const prose = blocks(result.content)
       .filter((block) => block.kind === 'prose')
       .map((block) => block.text)
       .join('\n\n')
     sentences(prose).forEach((sentence, position) => {
-      const matched = new TermIndex(sentence).matches(queryTerms)
-      // Earlier results and earlier sentences win ties: they are what search ranked and what the
-      // page leads with.
-      const score = matched * 10 - source * 3 - position * 0.5
+      const index = new TermIndex(sentence)
+      // The question's own words count most, then a section heading that names them, then words
+      // the query borrowed from the previous turn or the context. Earlier results and earlier
+      // sentences win ties: they are what search ranked and what the page leads with.
+      const score =
+        index.matches(questionTerms) * 10 +
+        headingMatches * 6 +
+        index.matches(extraTerms) * 3 -
+        source * 2 -
+        position * 0.5
       candidates.push({ sentence, source, position, score })
     })
   })
@@ -137,7 +148,7 @@ function suggestions(input: ComposeAnswerInput): { title: string; path: string }
 export function composeAnswer(input: ComposeAnswerInput): string {
   const first = input.results[0]
   if (!first) return composeNotFound()
-  const chosen = pickSentences(input.question, input.results)
+  const chosen = pickSentences(input)
   const parts: string[] = [intro(first, 1)]
   const bullets = chosen.map((c) => {
     const result = input.results[c.source]!

@@ -132,7 +132,8 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
         ? (last.result as SearchResult[]).filter((r) => !isContextResult(r))
         : []
       if (found.length === 0) return toolCall(markNotFoundToolName, {})
-      return text(composeAnswer({ question, results: found, codeFor: options.codeFor }))
+      const query = retrievalQuery(question, previousQuestions, options.context)
+      return text(composeAnswer({ question, query, results: found, codeFor: options.codeFor }))
     }
     return text(composeNotFound(options.corpusName))
   }

@@ -40,16 +40,42 @@ export function hasAnaphora(text: string): boolean {
   return words(text).some((word) => anaphora.has(word))
 }
 
-/** A cheap stem: long enough to match `configure`/`configuration`, `widgets`/`widget`. */
+const suffixes = ['ations', 'ation', 'ings', 'ing', 'ers', 'ed', 'es', 's', 'e', 'ly']
+
+/** A cheap stem, used as a word prefix: `configure`/`configuration`, `widgets`/`widget`. */
 export function stem(term: string): string {
-  return term.length <= 4 ? term : term.slice(0, Math.max(4, term.length - 3))
+  for (const suffix of suffixes) {
+    if (term.endsWith(suffix) && term.length - suffix.length >= 4) {
+      return term.slice(0, -suffix.length)
+    }
+  }
+  return term
 }
+
+/**
+ * Small memo for work done on the same texts request after request (section contents): the
+ * offline assistant reads the same few hundred sections over and over.
+ */
+export function memo<T>(compute: (text: string) => T, limit = 4000): (text: string) => T {
+  const cache = new Map<string, T>()
+  return (text) => {
+    let value = cache.get(text)
+    if (value === undefined) {
+      value = compute(text)
+      if (cache.size >= limit) cache.delete(cache.keys().next().value as string)
+      cache.set(text, value)
+    }
+    return value
+  }
+}
+
+const vocabularyOf = memo((text: string) => [...new Set(words(text))])
 
 export class TermIndex {
   private readonly vocabulary: string[]
 
   constructor(text: string) {
-    this.vocabulary = [...new Set(words(text))]
+    this.vocabulary = vocabularyOf(text)
   }
 
   has(term: string): boolean {
@@ -83,7 +109,9 @@ export interface TextBlock {
 }
 
 /** Splits light Markdown into prose and fenced code blocks. */
-export function blocks(markdown: string): TextBlock[] {
+export const blocks = memo(splitBlocks)
+
+function splitBlocks(markdown: string): TextBlock[] {
   const out: TextBlock[] = []
   const fence = /^(```+|~~~+)([^\n]*)\n([\s\S]*?)\n\1[ \t]*$/gm
   let last = 0
@@ -99,9 +127,12 @@ export function blocks(markdown: string): TextBlock[] {
 }
 
 /** Sentences (or list items) of a prose block, with Markdown noise removed. */
-export function sentences(prose: string): string[] {
+export const sentences = memo(splitSentences)
+
+function splitSentences(prose: string): string[] {
   const out: string[] = []
   for (const rawLine of prose.split(/\n{2,}|\n(?=\s*(?:[-*+]|\d+\.)\s)/)) {
+    const listItem = /^\s*(?:[-*+]|\d+\.)\s/.test(rawLine)
     const line = rawLine
       .replace(/^\s*#{1,6}\s+.*$/gm, '')
       .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, '')
@@ -109,9 +140,11 @@ export function sentences(prose: string): string[] {
       .replace(/\s+/g, ' ')
       .trim()
     if (!line || line.includes('|')) continue
+    // A short line without end punctuation outside a list is a heading, not a statement.
+    if (!listItem && !/[.!?:;)`]$/.test(line) && line.length < 80) continue
     for (const sentence of line.split(/(?<=[.!?])\s+(?=[A-Z0-9`*_[(])/)) {
       const clean = sentence.trim()
-      if (clean.length >= 20) out.push(clean)
+      if (clean.length >= 20 && !clean.endsWith(':')) out.push(clean)
     }
   }
   return out

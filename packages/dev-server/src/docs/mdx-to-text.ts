@@ -157,11 +157,16 @@ class MdxReducer {
     }
     if (!closed) this.position = source.length
     const [language, ...rest] = info.trim().split(/\s+/)
-    const title = rest
-      .join(' ')
-      .replace(/\b[\w-]+=(\{[^}]*\}|"[^"]*"|'[^']*'|\S+)/g, '')
-      .replace(/\s+/g, ' ')
-      .trim()
+    const meta = rest.join(' ')
+    // Mintlify fence meta: `ts Title`, `title="Title"`, `{1-3}` line highlights, `lines`, `icon="x"`.
+    const title =
+      /\btitle=(?:"([^"]*)"|'([^']*)')/.exec(meta)?.slice(1).find(Boolean) ??
+      meta
+        .replace(/\b[\w-]+=(\{[^}]*\}|"[^"]*"|'[^']*'|\S+)/g, '')
+        .replace(/\{[^}]*\}/g, '')
+        .replace(/\b(lines|wrap|expandable|twoslash)\b/g, '')
+        .replace(/\s+/g, ' ')
+        .trim()
     this.flushText()
     this.blocks.push({
       kind: 'code',
@@ -546,7 +551,7 @@ function dedent(line: string, indent: number): string {
 function tidy(text: string): string {
   return text
     .split('\n')
-    .map((line) => line.trim())
+    .map((line) => line.trim().replace(/[ \t]{2,}/g, ' '))
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()

@@ -16,13 +16,23 @@ const stopWords = new Set(
 /** Splits `CartesiaTTSService` into `cartesia`, `tts`, `service`. */
 const identifierParts = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g
 
-/** Terms indexed for one token: the whole token, plus its camelCase parts. */
+/**
+ * Terms indexed for one token: its stem, the word as written when that differs (so a typo is
+ * still one edit away from something indexed: "navigaton" → "navigation"), and the parts of
+ * a camelCase identifier.
+ */
 export function indexTerms(token: string): string[] | null {
-  const whole = stem(token.toLowerCase())
+  const lower = token.toLowerCase()
+  const whole = stem(lower)
   if (!whole) return null
-  if (!/[a-z][A-Z]|[A-Z]{2}[a-z]/.test(token)) return [whole]
-  const parts = (token.match(identifierParts) ?? []).map((part) => stem(part.toLowerCase()))
-  return [whole, ...parts.filter((part) => part.length > 1 && part !== whole)]
+  const terms = whole === lower ? [whole] : [whole, lower]
+  if (/[a-z][A-Z]|[A-Z]{2}[a-z]/.test(token)) {
+    for (const part of token.match(identifierParts) ?? []) {
+      const term = stem(part.toLowerCase())
+      if (term.length > 1 && !terms.includes(term)) terms.push(term)
+    }
+  }
+  return terms
 }
 
 export function queryTerm(token: string): string | null {

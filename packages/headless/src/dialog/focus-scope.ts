@@ -22,7 +22,7 @@ const TABBABLE = [
 export function getTabbableElements(container: Element | ShadowRoot): HTMLElement[] {
   const result: HTMLElement[] = []
   const visit = (root: Element | ShadowRoot) => {
-    for (const element of Array.from(root.querySelectorAll<HTMLElement>(`${TABBABLE},*`))) {
+    for (const element of Array.from(root.querySelectorAll<HTMLElement>('*'))) {
       if (element.shadowRoot) {
         if (element.matches(TABBABLE) && isTabbable(element)) result.push(element)
         visit(element.shadowRoot)
@@ -41,7 +41,7 @@ function isTabbable(element: HTMLElement): boolean {
   if (element instanceof HTMLInputElement && element.type === 'radio' && !element.checked) {
     const form = element.form ?? element.getRootNode()
     const checked = (form as ParentNode).querySelector?.(
-      `input[type="radio"][name="${CSS.escape(element.name)}"]:checked`,
+      `input[type="radio"][name="${element.name.replace(/["\\]/g, '\\$&')}"]:checked`,
     )
     if (checked && checked !== element) return false
   }
@@ -59,7 +59,10 @@ export interface UseFocusTrapOptions {
   trapped: boolean
   /** Element to focus on mount; defaults to `[autofocus]`/`[data-autofocus]`, the first tabbable, or the container. */
   initialFocus?: RefObject<HTMLElement | null> | undefined
-  /** Where focus goes on unmount; defaults to the element focused before mount. */
+  /**
+   * Where focus goes on unmount when the element focused before mount is gone or was the body
+   * (Safari does not focus buttons on click, so the trigger is the usual fallback).
+   */
   returnFocus?: RefObject<HTMLElement | null> | undefined
   /** Called before focusing on mount; `preventDefault()` skips it. */
   onMountAutoFocus?: ((event: Event) => void) | undefined
@@ -102,7 +105,11 @@ export function useFocusTrap(
       const unmountEvent = new Event('docchat.focusScope.autoFocusOnUnmount', { cancelable: true })
       onUnmountAutoFocus?.(unmountEvent)
       if (unmountEvent.defaultPrevented) return
-      const target = returnFocus?.current ?? previouslyFocused
+      const body = container.ownerDocument.body
+      const target =
+        previouslyFocused && previouslyFocused !== body && previouslyFocused.isConnected
+          ? previouslyFocused
+          : (returnFocus?.current ?? previouslyFocused)
       // Defer: the element being removed may still hold focus during this commit.
       const restore = () => {
         if (target?.isConnected) focus(target)

@@ -157,6 +157,7 @@ export function resolveCodeLanguage(language: string): string | null {
 const NUMBER = /(?:0[xX][0-9a-fA-F_]+|0[bB][01_]+|\d[\d_]*(?:\.\d+)?(?:[eE][+-]?\d+)?)[a-zA-Z%]*/y
 const IDENTIFIER = /[A-Za-z_$][\w$-]*/y
 const IDENTIFIER_STRICT = /[A-Za-z_$][\w$]*/y
+const TAG_OPEN = /^<\/?[A-Za-z!?][\w:-]*/
 const OPERATORS = '=+-*/%!<>&|^~?:'
 
 /**
@@ -221,10 +222,9 @@ export function highlightCode(code: string, language: string): CodeToken[] {
     }
 
     if (spec.markup) {
-      if (!inTag && char === '<' && /[A-Za-z/!?]/.test(code[index + 1] ?? '')) {
-        const match = /<\/?[A-Za-z!?][\w:-]*/y
-        match.lastIndex = index
-        const tag = match.exec(code)![0]
+      const tagMatch = !inTag && char === '<' ? TAG_OPEN.exec(code.slice(index, index + 64)) : null
+      if (tagMatch) {
+        const tag = tagMatch[0]
         push('punctuation', tag.startsWith('</') ? '</' : '<')
         push('tag', tag.replace(/^<\/?/, ''))
         index += tag.length

@@ -9,6 +9,8 @@ export interface IncrementalParserStats {
   charactersScanned: number
   /** Full re-parses because the new text did not extend the previous one. */
   resets: number
+  /** Blocks known to be complete (cached, never scanned again). */
+  completedBlocks: number
 }
 
 export interface IncrementalMarkdownParser {
@@ -35,6 +37,7 @@ export function createIncrementalMarkdownParser(): IncrementalMarkdownParser {
     blocksBuilt: 0,
     charactersScanned: 0,
     resets: 0,
+    completedBlocks: 0,
   }
 
   function scan(text: string) {
@@ -69,6 +72,7 @@ export function createIncrementalMarkdownParser(): IncrementalMarkdownParser {
           committedEnd += offsets[stable[stable.length - 1]!.line]!
         }
       }
+      stats.completedBlocks = committed.length
       const open = scan(markdown.slice(committedEnd)).map((scanned) => scanned.block)
       previousResult = open.length > 0 ? committed.concat(open) : committed.slice()
       return previousResult

@@ -69,5 +69,8 @@ export function toSafeHref(raw: string, options: SafeHrefOptions = {}): SafeHref
   const probeOrigin = base ? base.origin : new URL(PROBE_BASE).origin
   if (resolved.origin !== probeOrigin) return null
   if (base) return { href: resolved.href, external: false }
-  return { href: light, external: false }
+  // Browsers read `\` as `/` in http(s) URLs; write it that way so what we checked is what they get.
+  const relative = light.replace(/\\/g, '/')
+  if (relative.startsWith('//')) return null
+  return { href: relative, external: false }
 }

@@ -1,7 +1,7 @@
 'use client'
 
 import { useCallback, useEffect, useState } from 'react'
-import { createNeverThrowingStorage, type StorageLike } from '../utils/safe-storage'
+import { createSafeStorage, type SafeStorage, type StorageOption } from '@docchat/core'
 
 export interface RecentSearch {
   /** Dedupe key, e.g. the result's `path#anchor` or the query. */
@@ -17,8 +17,11 @@ export interface UseRecentSearchesOptions {
   storageKey?: string
   /** Most entries kept. Defaults to `5`. */
   limit?: number
-  /** Defaults to `localStorage` wrapped so it never throws; `null` keeps them in memory only. */
-  storage?: StorageLike | null
+  /**
+   * Defaults to `localStorage` through core's `createSafeStorage` (never throws, evicts old
+   * `docchat:` keys when full); `'memory'`/`null` keeps them for this page only.
+   */
+  storage?: StorageOption
   /** Turn persistence off (privacy setting): nothing is read or written. Defaults to `true`. */
   enabled?: boolean
 }
@@ -42,7 +45,8 @@ function clean(value: unknown): RecentSearch | null {
 }
 
 /** Reads stored recent searches; corrupted or foreign data yields `[]`. */
-export function readRecentSearches(storage: StorageLike, key: string, limit: number): RecentSearch[] {
+export function readRecentSearches(
+  storage: Pick<SafeStorage, 'getItem'>, key: string, limit: number): RecentSearch[] {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(key) ?? '[]')
     if (!Array.isArray(parsed)) return []
@@ -65,7 +69,7 @@ export function useRecentSearches({
   storage,
   enabled = true,
 }: UseRecentSearchesOptions = {}) {
-  const [store] = useState(() => createNeverThrowingStorage(storage))
+  const [store] = useState(() => createSafeStorage(storage))
   const [items, setItems] = useState<RecentSearch[]>([])
 
   useEffect(() => {

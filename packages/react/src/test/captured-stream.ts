@@ -49,7 +49,8 @@ export function withSearchResults(stream: string, results: unknown): string {
 
 export function withTrailingText(stream: string, text: string): string {
   const lines = stream.trimEnd().split('\n')
-  const finishStep = lines.length - 1 - [...lines].reverse().findIndex((line) => line.startsWith('e:'))
+  const finishStep =
+    lines.length - 1 - [...lines].reverse().findIndex((line) => line.startsWith('e:'))
   lines.splice(finishStep, 0, `0:${JSON.stringify(text)}`)
   return `${lines.join('\n')}\n`
 }

@@ -1,11 +1,16 @@
 import { createDocsClient, type DocsClient, type DocsClientOptions } from '@docchat/core'
 import { createDevServer, type DevServer, type DevServerOptions } from '@docchat/dev-server'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { ReactNode } from 'react'
 import { DocChatProvider, type DocChatProviderProps } from '../provider'
 
 export const baseUrl = 'http://docchat.test'
 export const domain = 'docchat'
 export const projectId = 'docchat-project'
+/** The kit's own docs, the dev server's default corpus. Passed explicitly: under jsdom the global
+ * `URL` is jsdom's, which the dev server's `new URL(…, import.meta.url)` default cannot use. */
+export const docsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../apps/docs')
 
 export interface TestSetupOptions {
   server?: DevServerOptions
@@ -30,7 +35,7 @@ export interface TestSetup {
  * without a port.
  */
 export async function createTestSetup(options: TestSetupOptions = {}): Promise<TestSetup> {
-  const server = await createDevServer(options.server ?? {})
+  const server = await createDevServer({ docs: { [domain]: docsDir }, ...options.server })
   const inProcess: typeof fetch = async (input, init) => {
     const request = new Request(input, init)
     if (options.fault) request.headers.set('x-docchat-fault', options.fault)
@@ -41,6 +46,8 @@ export async function createTestSetup(options: TestSetupOptions = {}): Promise<T
     assistantKey: server.keys.assistant,
     adminKey: server.keys.admin,
     retry: false,
+    // jsdom has `window`; the admin key here belongs to an in-process test server.
+    dangerouslyAllowBrowser: true,
     fetch: options.wrapFetch ? options.wrapFetch(inProcess) : inProcess,
     ...options.client,
   })

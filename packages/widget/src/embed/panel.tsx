@@ -1,19 +1,118 @@
-// placeholder, replaced once the components land
+import type { DocsClient } from '@docchat/core'
 import { createRoot } from 'react-dom/client'
+import type { DocChatView } from '../analytics'
+import { DocChatWidget, type DocChatWidgetHandle } from '../components/doc-chat-widget'
+import { createEmbedClient } from './embed-client'
+import type { DocChatInitOptions } from './embed-options'
 import type { PanelHandle, PanelMountOptions } from './panel-contract'
+import { panelStyles } from './panel-styles'
 import { addShadowStyles } from './shadow-styles'
 
+function clientFor(options: DocChatInitOptions): DocsClient {
+  return createEmbedClient({
+    // A proxy holds the key server-side and forwards /discovery/... to the API.
+    baseUrl: options.proxyUrl ?? options.apiBaseUrl ?? undefined,
+    assistantKey: options.proxyUrl ? undefined : (options.assistantKey ?? undefined),
+  })
+}
+
+function connectionKey(options: DocChatInitOptions): string {
+  return JSON.stringify([options.proxyUrl, options.apiBaseUrl, options.assistantKey, options.domain])
+}
+
+/**
+ * The drop-in's lazily loaded half: the React widget (built against preact/compat) rendered into
+ * the loader's shadow root, driven by the loader through `PanelHandle`.
+ */
 export function mountPanel(mount: PanelMountOptions): PanelHandle {
-  const removeStyles = addShadowStyles(mount.root, '', mount.options.nonce ?? undefined)
+  const removeStyles = addShadowStyles(mount.root, panelStyles, mount.options.nonce ?? undefined)
   const root = createRoot(mount.container)
-  root.render(<div className="docchat-panel">hi</div>)
+  let options = mount.options
+  let client = clientFor(options)
+  let clientKey = connectionKey(options)
+  let state: { open: boolean; view: DocChatView } = { open: false, view: 'assistant' }
+  let widget: DocChatWidgetHandle | null = null
+  let pending: Array<(handle: DocChatWidgetHandle) => void> = []
+  let destroyed = false
+
+  // The handle exists after the first commit (synchronous in Preact, not in React): queue until then.
+  const withWidget = (command: (handle: DocChatWidgetHandle) => void) => {
+    if (destroyed) return
+    if (widget) command(widget)
+    else pending.push(command)
+  }
+  const setWidget = (handle: DocChatWidgetHandle | null) => {
+    widget = handle
+    if (!handle) return
+    const queued = pending
+    pending = []
+    for (const command of queued) command(handle)
+  }
+
+  const render = () => {
+    if (destroyed) return
+    const {
+      domain,
+      apiBaseUrl: _apiBaseUrl,
+      assistantKey: _assistantKey,
+      proxyUrl: _proxyUrl,
+      nonce: _nonce,
+      container: _container,
+      trigger: _trigger,
+      defaultOpen: _defaultOpen,
+      panelUrl: _panelUrl,
+      capturePathname,
+      ...widgetOptions
+    } = options
+    root.render(
+      <DocChatWidget
+        ref={setWidget}
+        {...widgetOptions}
+        client={client}
+        domain={domain}
+        embedded
+        showTrigger={false}
+        // The loader owns the shortcuts, so they work before this chunk loads.
+        shortcuts={false}
+        open={state.open}
+        view={state.view}
+        chatOptions={capturePathname === false ? { currentPath: () => '' } : undefined}
+        onOpenChange={(open, view) => {
+          state = { open, view }
+          mount.onOpenChange(open, view)
+          render()
+        }}
+      />,
+    )
+  }
+  render()
+
   return {
-    open() {},
-    close() {},
-    ask() {},
-    update() {},
-    reset() {},
+    open(view, source) {
+      withWidget((handle) => handle.open(view, source))
+    },
+    close(source) {
+      withWidget((handle) => handle.close(source))
+    },
+    ask(question, source) {
+      withWidget((handle) => handle.ask(question, source))
+    },
+    update(next) {
+      options = next
+      const key = connectionKey(next)
+      if (key !== clientKey) {
+        clientKey = key
+        client = clientFor(next)
+      }
+      render()
+    },
+    reset() {
+      withWidget((handle) => handle.reset())
+    },
     destroy() {
+      if (destroyed) return
+      destroyed = true
+      pending = []
       root.unmount()
       removeStyles()
       mount.container.remove()

@@ -1,9 +1,17 @@
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadDocs } from '../docs/load-docs'
+import { createDocsIndex, type DocsIndex } from './docs-index'
+
+const corpora = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/corpora')
+
 /**
- * Twenty questions a reader might ask, written from page titles and descriptions of the
- * mintlify-docs corpus (`/work/shared/corpora/mintlify-docs`), each with the page that answers it.
- * Used by the relevance test and the benchmark.
+ * Twenty questions a reader might ask, written from page titles and descriptions of
+ * mintlify-docs (phrased as questions, not copies of the titles), each with the page that
+ * answers it.
  */
-export const mintlifyQuestions: { question: string; expected: string }[] = [
+const questions: { question: string; expected: string }[] = [
   { question: 'How do I add my own domain name to my docs?', expected: '/customize/custom-domain' },
   {
     question: 'How can I send visitors to the new URL after I rename a page?',
@@ -58,3 +66,24 @@ export const mintlifyQuestions: { question: string; expected: string }[] = [
     expected: '/components/steps',
   },
 ]
+
+describe('search relevance on mintlify-docs', () => {
+  let index: DocsIndex
+
+  beforeAll(async () => {
+    index = createDocsIndex(await loadDocs(join(corpora, 'mintlify-docs')))
+  }, 60_000)
+
+  it('puts the answering page in the top 5 for at least 16 of the 20 questions', () => {
+    const lines: string[] = []
+    let hits = 0
+    for (const { question, expected } of questions) {
+      const top = index.search(question, { pageSize: 5 }).map((result) => result.path)
+      const rank = top.indexOf(expected) + 1
+      if (rank > 0) hits++
+      lines.push(`${rank > 0 ? `#${rank}` : 'miss'}  ${question} → ${expected}`)
+    }
+    console.info(`${lines.join('\n')}\nhit rate (top 5): ${hits}/${questions.length}`)
+    expect(hits).toBeGreaterThanOrEqual(16)
+  })
+})

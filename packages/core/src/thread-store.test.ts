@@ -1,0 +1,178 @@
+import { getFingerprint } from './fingerprint'
+import { createSafeStorage, type StorageLike } from './safe-storage'
+import { createThreadStore } from './thread-store'
+import type { DocsWarning } from './warnings'
+
+/**
+ * A Web Storage with a byte quota. A fake is needed here: jsdom's localStorage has no quota, and
+ * Node has no Web Storage; this one throws the same `QuotaExceededError` browsers throw.
+ */
+class QuotaStorage implements StorageLike {
+  readonly items = new Map<string, string>()
+  constructor(private readonly quota: number) {}
+  get length() {
+    return this.items.size
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null
+  }
+  setItem(key: string, value: string) {
+    let used = 0
+    for (const [k, v] of this.items) if (k !== key) used += k.length + v.length
+    if (used + key.length + value.length > this.quota) {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    }
+    this.items.set(key, value)
+  }
+  removeItem(key: string) {
+    this.items.delete(key)
+  }
+}
+
+/** Storage that throws on every call, like Safari's old private mode or a sandboxed iframe. */
+const brokenStorage: StorageLike = {
+  getItem() {
+    throw new DOMException('denied', 'SecurityError')
+  },
+  setItem() {
+    throw new DOMException('denied', 'SecurityError')
+  },
+  removeItem() {
+    throw new DOMException('denied', 'SecurityError')
+  },
+}
+
+describe('createSafeStorage', () => {
+  it('falls back to memory when storage is missing or throws, and says so once', () => {
+    expect(createSafeStorage(null).kind).toBe('memory')
+    // Node has no localStorage.
+    expect(createSafeStorage().kind).toBe('memory')
+    const warnings: DocsWarning[] = []
+    const safe = createSafeStorage(brokenStorage, { onWarning: (w) => warnings.push(w) })
+    expect(safe.kind).toBe('memory')
+    expect(safe.setItem('docchat:a', '1')).toBe(false)
+    expect(safe.getItem('docchat:a')).toBe('1')
+    safe.removeItem('docchat:a')
+    expect(safe.getItem('docchat:a')).toBeNull()
+    expect(warnings.map((w) => w.code)).toEqual(['storage-unavailable'])
+  })
+
+  it('evicts the oldest docchat: keys when full, never foreign keys or the fingerprint', () => {
+    const storage = new QuotaStorage(520)
+    storage.setItem('app:settings', 'x'.repeat(60))
+    const safe = createSafeStorage(storage)
+    expect(safe.setItem('docchat:fp', 'fp_12345678')).toBe(true)
+    expect(safe.setItem('docchat:old', 'o'.repeat(100))).toBe(true)
+    expect(safe.setItem('docchat:newer', 'n'.repeat(100))).toBe(true)
+    expect(safe.setItem('docchat:newest', 'z'.repeat(120))).toBe(true)
+    expect(storage.getItem('docchat:old')).toBeNull()
+    expect(storage.getItem('docchat:newer')).not.toBeNull()
+    expect(storage.getItem('app:settings')).not.toBeNull()
+    expect(storage.getItem('docchat:fp')).toBe('fp_12345678')
+  })
+
+  it('keeps a value that cannot fit in memory and reports storage-full', () => {
+    const storage = new QuotaStorage(120)
+    const warnings: DocsWarning[] = []
+    const safe = createSafeStorage(storage, { onWarning: (w) => warnings.push(w) })
+    expect(safe.setItem('docchat:huge', 'h'.repeat(500))).toBe(false)
+    expect(safe.getItem('docchat:huge')).toBe('h'.repeat(500))
+    expect(warnings.map((w) => w.code)).toEqual(['storage-full'])
+  })
+})
+
+describe('createThreadStore', () => {
+  it('keeps one thread per domain and keeps the key when a later response has none', () => {
+    const store = createThreadStore({ storage: 'memory' })
+    store.set('acme', { threadId: 't1', threadKey: 'k1' })
+    store.set('other', { threadId: 't2' })
+    store.set('acme', { threadId: 't1' })
+    expect(store.get('acme')).toEqual({ threadId: 't1', threadKey: 'k1' })
+    expect(store.get('other')).toEqual({ threadId: 't2' })
+    store.set('acme', { threadId: 't3' })
+    expect(store.get('acme')).toEqual({ threadId: 't3' })
+    store.clear('acme')
+    expect(store.get('acme')).toBeUndefined()
+    expect(store.get('other')).toEqual({ threadId: 't2' })
+  })
+
+  it('persists to a given storage, ignores corrupt entries and separates namespaces', () => {
+    const storage = new QuotaStorage(100_000)
+    createThreadStore({ storage }).set('acme', { threadId: 't1', threadKey: 'k1' })
+    expect(createThreadStore({ storage }).get('acme')).toEqual({ threadId: 't1', threadKey: 'k1' })
+    expect(createThreadStore({ storage, namespace: 'beta' }).get('acme')).toBeUndefined()
+    storage.setItem('docchat:default:thread:broken', '{not json')
+    expect(createThreadStore({ storage }).get('broken')).toBeUndefined()
+  })
+
+  it('bounds stored messages by count and by bytes, keeping the newest', () => {
+    const store = createThreadStore({ storage: 'memory', maxMessages: 3, maxBytes: 10_000 })
+    store.setMessages(
+      'acme',
+      [1, 2, 3, 4, 5].map((n) => ({ id: `m${n}` })),
+    )
+    expect(store.getMessages<{ id: string }>('acme').map((m) => m.id)).toEqual(['m3', 'm4', 'm5'])
+
+    const small = createThreadStore({ storage: 'memory', maxBytes: 60 })
+    const messages = [1, 2, 3, 4].map((n) => ({ id: `m${n}`, text: 'ééé' }))
+    small.setMessages('acme', messages)
+    const kept = small.getMessages<{ id: string }>('acme')
+    expect(kept.map((m) => m.id)).toEqual(['m3', 'm4'])
+    expect(new TextEncoder().encode(JSON.stringify(kept)).length).toBeLessThanOrEqual(60)
+    small.setMessages('acme', [{ id: 'x', text: 'y'.repeat(100) }])
+    expect(small.getMessages('acme')).toEqual([])
+  })
+
+  it('never throws when storage is full or broken', () => {
+    const warnings: DocsWarning[] = []
+    const full = createThreadStore({
+      storage: new QuotaStorage(150),
+      onWarning: (w) => warnings.push(w),
+    })
+    expect(() => {
+      full.set('acme', { threadId: 't'.repeat(40), threadKey: 'k'.repeat(40) })
+      full.setMessages('acme', [{ id: 'm', text: 'x'.repeat(5000) }])
+      full.set('acme', { threadId: 'u'.repeat(200) })
+      full.clear('acme')
+    }).not.toThrow()
+    expect(warnings.some((w) => w.code === 'storage-full')).toBe(true)
+
+    const broken = createThreadStore({ storage: brokenStorage })
+    expect(() => broken.set('acme', { threadId: 't' })).not.toThrow()
+    expect(broken.get('acme')).toEqual({ threadId: 't' })
+    expect(() => broken.setMessages('acme', [{ id: 1 }])).not.toThrow()
+    expect(broken.getMessages('acme')).toEqual([{ id: 1 }])
+  })
+
+  it('notifies subscribers of changes', () => {
+    const store = createThreadStore({ storage: 'memory' })
+    const changes: string[] = []
+    const unsubscribe = store.subscribe((domain) => changes.push(domain))
+    store.set('acme', { threadId: 't1' })
+    store.set('acme', { threadId: 't1' })
+    store.setMessages('acme', [])
+    unsubscribe()
+    store.clear('acme')
+    expect(changes).toEqual(['acme', 'acme'])
+  })
+})
+
+describe('getFingerprint', () => {
+  it("is 'anonymous' by default", () => {
+    expect(getFingerprint()).toBe('anonymous')
+  })
+
+  it('is a stable id in persistent mode, stored when possible', () => {
+    const storage = new QuotaStorage(10_000)
+    const first = getFingerprint({ mode: 'persistent', storage })
+    expect(first).toMatch(/^fp_[\w-]{8,}$/)
+    expect(getFingerprint({ mode: 'persistent', storage })).toBe(first)
+    expect(storage.getItem('docchat:fp')).toBe(first)
+    const memoryOnly = getFingerprint({ mode: 'persistent', storage: 'memory' })
+    expect(getFingerprint({ mode: 'persistent', storage: 'memory' })).toBe(memoryOnly)
+    expect(getFingerprint({ mode: 'persistent', storage: brokenStorage })).toBe(memoryOnly)
+  })
+})

@@ -1,0 +1,105 @@
+/**
+ * `docchat-dev-server`: the local documentation API on a port.
+ *
+ *   docchat-dev-server --docs docs=./docs --docs api=../api-docs --port 8787
+ */
+import { basename, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { llmSettingsFromEnv } from './server'
+import { startDevServer } from './node-server'
+
+const usage = `Usage: docchat-dev-server [options]
+
+  --docs name=path     A Mintlify docs folder served as domain "name" (repeatable).
+                       Default: the kit's own docs as domain "docchat".
+  --port n             Port (default 8787; 0 picks a free one).
+  --host h             Host (default 127.0.0.1).
+  --assistant-key k    Assistant key (repeatable; default mint_dsc_dev_local).
+  --admin-key k        Admin key (repeatable; default mint_dev_local).
+  --project id         Project id for agent jobs and updates (repeatable; default docchat-project).
+  --speed n            Run agent jobs and updates n times faster (default 1).
+  --fault spec         Faults for every response, e.g. "latency=200,token-rate=40".
+  --no-seed            Start without the seeded agent jobs and update records.
+  -h, --help           Show this help.
+
+LLM mode: set OPENAI_API_KEY (and optionally OPENAI_BASE_URL, DOCCHAT_MODEL) to answer with a
+model through the AI SDK's OpenAI provider. Otherwise answers are extractive: no model involved.`
+
+function parseDocsArg(value: string): [string, string] {
+  const eq = value.indexOf('=')
+  if (eq > 0) return [value.slice(0, eq), resolve(value.slice(eq + 1))]
+  const path = resolve(value)
+  return [basename(path), path]
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      docs: { type: 'string', multiple: true },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'assistant-key': { type: 'string', multiple: true },
+      'admin-key': { type: 'string', multiple: true },
+      project: { type: 'string', multiple: true },
+      speed: { type: 'string' },
+      fault: { type: 'string' },
+      'no-seed': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  })
+  if (values.help) {
+    console.log(usage)
+    return
+  }
+  const port = values.port === undefined ? 8787 : Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid --port "${values.port}"`)
+  const speed = values.speed === undefined ? undefined : Number(values.speed)
+  if (speed !== undefined && !(speed > 0)) throw new Error(`Invalid --speed "${values.speed}"`)
+  const docs = values.docs ? Object.fromEntries(values.docs.map(parseDocsArg)) : undefined
+  const llm = llmSettingsFromEnv(process.env)
+
+  const server = await startDevServer({
+    docs,
+    port,
+    host: values.host,
+    assistantKeys: values['assistant-key'],
+    adminKeys: values['admin-key'],
+    projects: values.project,
+    speed,
+    faults: values.fault,
+    seed: !values['no-seed'],
+    llm,
+  })
+
+  const lines = [
+    `DocChat dev server listening on ${server.url}`,
+    llm
+      ? `  mode      LLM: ${llm.model ?? 'gpt-4o-mini'}${llm.baseURL ? ` at ${llm.baseURL}` : ''}`
+      : '  mode      offline: extractive answers from the docs, no language model involved',
+    ...server.domains.map((domain) => {
+      const pages = server.docs(domain)?.corpus.pages.length ?? 0
+      return `  domain    ${domain} (${pages} pages)  POST ${server.url}/discovery/v1/assistant/${domain}/message`
+    }),
+    `  projects  ${server.projects.join(', ')}`,
+    `  keys      assistant ${server.keys.assistant}   admin ${server.keys.admin}`,
+  ]
+  for (const [project, seeded] of Object.entries(server.seeded)) {
+    lines.push(`  seeded    ${project}: update statuses ${seeded.updateStatusIds.join(', ')}`)
+  }
+  lines.push('  faults    send "x-docchat-fault: latency=200,token-rate=40,cut-after=5,status=503,…"')
+  console.log(lines.join('\n'))
+
+  const stop = () => {
+    server.close().then(() => process.exit(0))
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(`docchat-dev-server: ${error instanceof Error ? error.message : String(error)}`)
+  console.error('Run with --help for usage.')
+  process.exit(1)
+})

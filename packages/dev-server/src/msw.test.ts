@@ -1,0 +1,74 @@
+import { callChatApi } from '@ai-sdk/ui-utils'
+import { createDocsClient } from '@docchat/core'
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDevServerHandlers } from './msw'
+import { createDevServer, type DevServer } from './server'
+import { fixtureCorpus } from './test/fixture-docs'
+
+let server: DevServer
+const mock = setupServer()
+
+beforeAll(async () => {
+  server = await createDevServer({ docs: { acme: fixtureCorpus() } })
+  mock.use(
+    ...createDevServerHandlers(server, { baseUrl: 'https://api.mintlify.com' }),
+    ...createDevServerHandlers(server, { baseUrl: 'https://docs.example/api/docchat' }),
+  )
+  mock.listen({ onUnhandledRequest: 'error' })
+})
+
+afterAll(() => {
+  mock.close()
+})
+
+describe('createDevServerHandlers (msw 2, setupServer)', () => {
+  it('answers the real global fetch at the API base URL', async () => {
+    const response = await fetch('https://api.mintlify.com/discovery/v1/search/acme', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.keys.assistant}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: 'rate limit' }),
+    })
+    expect(response.status).toBe(200)
+    expect((await response.json())[0].path).toBe('/guides/rate-limits')
+    expect(server.requests.at(-1)).toMatchObject({ path: '/discovery/v1/search/acme', body: { query: 'rate limit' } })
+  })
+
+  it('serves a proxy mount path too, and streams the assistant through the stock ai@4 client', async () => {
+    let content = ''
+    let threadId: string | null = null
+    await callChatApi({
+      api: 'https://docs.example/api/docchat/discovery/v1/assistant/acme/message',
+      body: {
+        fp: 'anonymous',
+        messages: [{ id: 'm1', role: 'user', content: 'Which fonts are supported?', parts: [{ type: 'text', text: 'Which fonts are supported?' }] }],
+      },
+      streamProtocol: 'data',
+      credentials: undefined,
+      headers: { Authorization: `Bearer ${server.keys.assistant}` },
+      abortController: () => new AbortController(),
+      restoreMessagesOnFailure: () => {},
+      onResponse: (response) => {
+        threadId = response.headers.get('x-thread-id')
+      },
+      onUpdate: ({ message }) => {
+        content = message.content
+      },
+      onFinish: undefined,
+      onToolCall: undefined,
+      generateId: () => 'id',
+      fetch: undefined,
+      lastMessage: undefined,
+    })
+    expect(threadId).toBeTruthy()
+    expect(content).toContain('WOFF2')
+  })
+
+  it("works with core's client", async () => {
+    const client = createDocsClient({ adminKey: server.keys.admin, assistantKey: server.keys.assistant })
+    const jobs = await client.listAgentJobs('docchat-project', { skip: 0, take: 2 })
+    expect(jobs.allSessions).toHaveLength(2)
+    const page = await client.getPage('acme', { path: '/quickstart' })
+    expect(page.content).toContain('acme login')
+  })
+})

@@ -1,0 +1,3 @@
+// Node-only entry: serve the dev server over HTTP, load docs folders.
+export { type ListenOptions, listen, type RunningDevServer, startDevServer } from './node-server'
+export { loadDocs } from './docs/load-docs'

@@ -1,0 +1,67 @@
+/** Request builders for tests: real `Request`s against the server's fetch handler. */
+import type { DevServer } from '../server'
+
+export const base = 'http://dev.test'
+
+export function userMessage(text: string, id = `u-${text.length}-${text.slice(0, 8)}`) {
+  return { id, role: 'user', content: text, parts: [{ type: 'text', text }], createdAt: new Date(0).toISOString() }
+}
+
+export function post(
+  server: DevServer,
+  path: string,
+  body: unknown,
+  options: { key?: string | null; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const key = options.key === undefined ? server.keys.assistant : options.key
+  return server.fetch(
+    new Request(`${base}${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(key ? { Authorization: `Bearer ${key}` } : {}),
+        ...options.headers,
+      },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  )
+}
+
+export function get(
+  server: DevServer,
+  path: string,
+  options: { key?: string | null; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const key = options.key === undefined ? server.keys.admin : options.key
+  return server.fetch(
+    new Request(`${base}${path}`, {
+      headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...options.headers },
+    }),
+  )
+}
+
+export function ask(
+  server: DevServer,
+  domain: string,
+  text: string,
+  extra: Record<string, unknown> = {},
+  options: { key?: string | null; headers?: Record<string, string>; version?: 'v1' | 'v2' } = {},
+) {
+  return post(
+    server,
+    `/discovery/${options.version ?? 'v1'}/assistant/${domain}/message`,
+    { fp: 'anonymous', messages: [userMessage(text)], ...extra },
+    options,
+  )
+}
+
+/** A controllable clock. */
+export function manualClock(start = Date.UTC(2026, 10, 22, 8, 0, 0)) {
+  let time = start
+  return {
+    now: () => time,
+    advance(ms: number) {
+      time += ms
+    },
+  }
+}

@@ -1,0 +1,10 @@
+'use client'
+
+export type { CodeBlockAskAIProps } from './code-block-ask-ai'
+export { askAIHostAttribute, CodeBlockAskAI } from './code-block-ask-ai'
+export type { ContextChipsProps } from './context-chips'
+export { ContextChips } from './context-chips'
+export type { ContextItem } from './context-item'
+export { describeContextItem } from './context-item'
+export type { SelectionAskAIProps } from './selection-ask-ai'
+export { SelectionAskAI } from './selection-ask-ai'

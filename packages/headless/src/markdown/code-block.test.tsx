@@ -1,0 +1,60 @@
+import { act, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { axeViolations, describeViolations } from '../test/axe'
+import { DefaultCodeBlock } from './code-block'
+
+const labels = { copy: 'Copy code', copied: 'Copied' }
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('DefaultCodeBlock', () => {
+  it('shows the language, highlights, and copies with the Clipboard API, announcing "Copied"', async () => {
+    const user = userEvent.setup()
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined)
+    const { container } = render(
+      <DefaultCodeBlock language="js" code="const a = 1" closed index={0} labels={labels} />,
+    )
+    expect(container.querySelector('[data-part="code-language"]')).toHaveTextContent('js')
+    expect(container.querySelector('.token-keyword')).toHaveTextContent('const')
+    expect(await axeViolations(container)).toEqual([])
+
+    await user.click(screen.getByRole('button', { name: 'Copy code' }))
+    expect(writeText).toHaveBeenCalledWith('const a = 1')
+    expect(await screen.findByRole('button', { name: 'Copied' })).toHaveAttribute('data-state', 'copied')
+    expect(screen.getByRole('status')).toHaveTextContent('Copied')
+    const violations = await axeViolations(container)
+    expect(violations, describeViolations(violations)).toEqual([])
+  })
+
+  it('falls back to execCommand when the Clipboard API is missing or refused', async () => {
+    const user = userEvent.setup()
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'))
+    // jsdom has no execCommand; define it for this test only.
+    const execCommand = vi.fn(() => true)
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true })
+    render(<DefaultCodeBlock language="" code="echo hi" closed index={0} labels={labels} />)
+    await user.click(screen.getByRole('button', { name: 'Copy code' }))
+    expect(execCommand).toHaveBeenCalledWith('copy')
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument()
+    expect(document.querySelector('textarea')).toBeNull()
+    Reflect.deleteProperty(document, 'execCommand')
+  })
+
+  it('resets to idle after a while', async () => {
+    vi.useFakeTimers()
+    vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined)
+    render(<DefaultCodeBlock language="" code="x" closed index={0} labels={labels} />)
+    await act(async () => {
+      screen.getByRole('button', { name: 'Copy code' }).click()
+    })
+    expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument()
+    await act(async () => {
+      vi.advanceTimersByTime(2100)
+    })
+    expect(screen.getByRole('button', { name: 'Copy code' })).toHaveAttribute('data-state', 'idle')
+    vi.useRealTimers()
+  })
+})

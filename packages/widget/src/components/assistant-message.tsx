@@ -1,0 +1,199 @@
+'use client'
+
+import { Markdown, type MarkdownLinkProps } from '@docchat/headless'
+import type { AssistantChat, MessageSource } from '@docchat/react'
+import { memo, type ReactNode, useMemo } from 'react'
+import { formatLabel } from '../labels'
+import type { FeedbackValue } from '../widget-options'
+import { Icon } from './icon'
+import { MessageActions } from './message-actions'
+import { useWidgetSettings } from './widget-scope'
+
+type ChatMessage = AssistantChat['messages'][number]
+
+export interface AssistantMessageProps {
+  message: ChatMessage
+  chat: Pick<AssistantChat, 'sources' | 'suggestions' | 'displayText' | 'notFound'>
+  streaming: boolean
+  feedback: FeedbackValue | undefined
+  onFeedback: (message: ChatMessage, value: FeedbackValue) => void
+  onRegenerate?: () => void
+  onSourceClick: (source: { url: string; position: number; messageId: string }) => void
+}
+
+/**
+ * One answer: streamed markdown with numbered citations on links to its sources, the sources
+ * list, suggestion links, the "not found" note and, once finished, the actions.
+ */
+export const AssistantMessage = memo(function AssistantMessage({
+  message,
+  chat,
+  streaming,
+  feedback,
+  onFeedback,
+  onRegenerate,
+  onSourceClick,
+}: AssistantMessageProps) {
+  const { labels, docsBaseUrl } = useWidgetSettings()
+  const text = chat.displayText(message)
+  // Sources and suggestions only change when tool results or the closing block arrive; computing
+  // them per token is cheap, but the lists below re-render only when they change.
+  const sources = chat.sources(message)
+  const sourcesKey = sources.map((s) => s.url).join('\n')
+  const suggestions = streaming ? [] : chat.suggestions(message)
+  const notFound = chat.notFound(message)
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the source URLs
+  const components = useMemo(() => {
+    const index = new Map(sources.map((source, position) => [stripHash(source.url), position]))
+    function CitationLink({ href, external, title, children }: MarkdownLinkProps) {
+      const position = index.get(stripHash(href))
+      const source = position === undefined ? undefined : sources[position]
+      const onClick = () => onSourceClick({ url: href, position: position ?? -1, messageId: message.id })
+      const rel = external ? 'noopener noreferrer' : undefined
+      const target = external ? '_blank' : undefined
+      // Answers cite as `[1](/page)`: a bare number linking to a source becomes a citation chip,
+      // renumbered to match the Sources list below the answer.
+      if (source && /^\[?\d+\]?$/.test(plainText(children).trim())) {
+        const number = (position ?? 0) + 1
+        return (
+          <a
+            className="docchat-citation"
+            href={href}
+            target={target}
+            rel={rel}
+            title={source.title}
+            aria-label={formatLabel(labels.citation, { number, title: source.title })}
+            onClick={onClick}
+          >
+            {number}
+          </a>
+        )
+      }
+      return (
+        <a href={href} title={title} target={target} rel={rel} onClick={onClick}>
+          {children}
+        </a>
+      )
+    }
+    return { link: CitationLink }
+  }, [sourcesKey, message.id, onSourceClick, labels.citation])
+
+  const hasText = text.trim().length > 0
+  return (
+    <article
+      className="docchat-message"
+      data-role="assistant"
+      data-state={streaming ? 'streaming' : 'complete'}
+      aria-label={labels.assistant}
+    >
+      {hasText ? (
+        <Markdown
+          className="docchat-markdown"
+          content={text}
+          streaming={streaming}
+          docsBaseUrl={docsBaseUrl}
+          hideSuggestions
+          headingOffset={2}
+          components={components}
+          labels={{ copy: labels.copyCode, copied: labels.copied }}
+        />
+      ) : null}
+      {notFound && !streaming ? (
+        <p className="docchat-not-found">
+          <Icon name="search" />
+          <span>{labels.notFound}</span>
+        </p>
+      ) : null}
+      {sources.length > 0 ? (
+        <SourceList sources={sources} messageId={message.id} onSourceClick={onSourceClick} />
+      ) : null}
+      {suggestions.length > 0 ? (
+        <nav className="docchat-suggestions" aria-label={labels.suggestions}>
+          <h3 className="docchat-section-title">{labels.suggestions}</h3>
+          <ul className="docchat-suggestion-list">
+            {suggestions.map((suggestion) => (
+              <li key={suggestion.url}>
+                <a
+                  className="docchat-suggestion"
+                  href={suggestion.url}
+                  onClick={() =>
+                    onSourceClick({ url: suggestion.url, position: -1, messageId: message.id })
+                  }
+                >
+                  <Icon name="arrowRight" flip />
+                  {suggestion.text}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {!streaming && (hasText || notFound) ? (
+        <MessageActions
+          text={text}
+          feedback={feedback}
+          onFeedback={(value) => onFeedback(message, value)}
+          onRegenerate={onRegenerate}
+        />
+      ) : null}
+    </article>
+  )
+})
+
+const SourceList = memo(function SourceList({
+  sources,
+  messageId,
+  onSourceClick,
+}: {
+  sources: MessageSource[]
+  messageId: string
+  onSourceClick: AssistantMessageProps['onSourceClick']
+}) {
+  const { labels } = useWidgetSettings()
+  return (
+    <nav className="docchat-sources" aria-label={labels.sources}>
+      <h3 className="docchat-section-title">{labels.sources}</h3>
+      <ol className="docchat-source-list">
+        {sources.map((source, position) => (
+          <li key={source.url}>
+            <a
+              className="docchat-source"
+              href={source.url}
+              title={source.url}
+              onClick={() => onSourceClick({ url: source.url, position, messageId })}
+            >
+              <span className="docchat-source-index" aria-hidden="true">
+                {position + 1}
+              </span>
+              <span className="docchat-source-title">{source.title}</span>
+            </a>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  )
+}, sameSources)
+
+function sameSources(
+  a: { sources: MessageSource[]; messageId: string; onSourceClick: unknown },
+  b: { sources: MessageSource[]; messageId: string; onSourceClick: unknown },
+) {
+  return (
+    a.messageId === b.messageId &&
+    a.onSourceClick === b.onSourceClick &&
+    a.sources.length === b.sources.length &&
+    a.sources.every((s, i) => s.url === b.sources[i]?.url && s.title === b.sources[i]?.title)
+  )
+}
+
+function plainText(node: ReactNode): string {
+  if (typeof node === 'string' || typeof node === 'number') return String(node)
+  if (Array.isArray(node)) return node.map(plainText).join('')
+  return ''
+}
+
+function stripHash(url: string): string {
+  const hash = url.indexOf('#')
+  return hash === -1 ? url : url.slice(0, hash)
+}

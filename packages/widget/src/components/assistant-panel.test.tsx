@@ -1,0 +1,347 @@
+import { createDocsClient } from '@docchat/core'
+import { type AssistantChat, DocChatProvider, useAssistantChat } from '@docchat/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useEffect } from 'react'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { DocChatEvent } from '../analytics'
+import { axeViolations } from '../test/axe'
+import { createTestBackend, domain, type TestBackend, testBaseUrl } from '../test/dev-server'
+import { AssistantPanel, type AssistantPanelProps } from './assistant-panel'
+
+let backend: TestBackend
+beforeAll(async () => {
+  backend = await createTestBackend()
+})
+afterAll(() => backend.server.close())
+afterEach(() => backend.setFault(undefined))
+
+const question = 'How do I install the widget?'
+const unknownQuestion = 'qwzxv plorp frobnicate'
+
+function renderPanel(props: Partial<AssistantPanelProps> = {}) {
+  const user = userEvent.setup()
+  const view = render(<AssistantPanel client={backend.client} domain={domain} {...props} />)
+  return { user, ...view }
+}
+
+async function ask(user: ReturnType<typeof userEvent.setup>, text: string) {
+  await user.type(screen.getByRole('textbox', { name: 'Ask a question…' }), `${text}{Enter}`)
+}
+
+async function waitForAnswer() {
+  const log = screen.getByRole('log')
+  await waitFor(() => expect(within(log).getByRole('article')).toBeInTheDocument(), {
+    timeout: 10_000,
+  })
+  await waitFor(() => expect(log).toHaveAttribute('aria-busy', 'false'), { timeout: 10_000 })
+  return within(log).getAllByRole('article').at(-1)!
+}
+
+describe('given an empty AssistantPanel', () => {
+  it('shows the empty state with at most three starter questions and no axe violations', async () => {
+    renderPanel({ starterQuestions: ['One?', 'Two?', 'Three?', 'Four?'] })
+    expect(screen.getByText('Ask anything about the docs')).toBeInTheDocument()
+    const starters = within(screen.getByRole('list', { name: 'Try asking' })).getAllByRole('button')
+    expect(starters.map((b) => b.textContent)).toEqual(['One?', 'Two?', 'Three?'])
+    expect(screen.getByRole('button', { name: 'New conversation' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled()
+    expect(await axeViolations(document.body)).toEqual([])
+  })
+
+  it('asks a starter question with one click', async () => {
+    const { user } = renderPanel({ starterQuestions: [question] })
+    await user.click(screen.getByRole('button', { name: question }))
+    const answer = await waitForAnswer()
+    expect(within(screen.getByRole('log')).getByText(question)).toBeInTheDocument()
+    expect(answer.textContent?.length).toBeGreaterThan(20)
+  })
+})
+
+describe('given a streamed answer', () => {
+  it('shows the thinking state, then the answer with citations, sources, suggestions and actions', async () => {
+    const { user } = renderPanel()
+    backend.setFault('token-rate=200')
+    await ask(user, question)
+    expect(screen.getByRole('log')).toHaveAttribute('aria-busy', 'true')
+    expect(await screen.findByRole('status', { name: '' }, { timeout: 2000 }).catch(() => null)).toBeDefined()
+    const answer = await waitForAnswer()
+    const sources = within(answer).getByRole('navigation', { name: 'Sources' })
+    const sourceLinks = within(sources).getAllByRole('link')
+    expect(sourceLinks.length).toBeGreaterThan(0)
+    expect(sourceLinks[0]).toHaveAttribute('href', expect.stringMatching(/^\//))
+    // `[1](/page)` citations become chips numbered like the Sources list.
+    const citations = answer.querySelectorAll('.docchat-citation')
+    expect(citations.length).toBeGreaterThan(0)
+    expect(citations[0]).toHaveAccessibleName(/^Source \d+: /)
+    expect(within(answer).getByRole('button', { name: 'Copy answer' })).toBeInTheDocument()
+    expect(within(answer).getByRole('button', { name: 'Helpful' })).toHaveAttribute('aria-pressed', 'false')
+    expect(within(answer).getByRole('button', { name: 'Regenerate' })).toBeInTheDocument()
+    expect(screen.getByRole('status', { name: '' })).toBeDefined()
+    expect(await axeViolations(document.body)).toEqual([])
+  })
+
+  it('renders the suggestions block as links and hides it from the text', async () => {
+    const { user } = renderPanel({ docsBaseUrl: 'https://docs.example.com' })
+    await ask(user, question)
+    const answer = await waitForAnswer()
+    expect(answer.textContent).not.toContain('```suggestions')
+    const suggestions = within(answer).queryByRole('navigation', { name: 'Suggestions' })
+    if (suggestions) {
+      for (const link of within(suggestions).getAllByRole('link')) {
+        expect(link.getAttribute('href')).toMatch(/^https:\/\/docs\.example\.com\//)
+      }
+    }
+    const source = within(within(answer).getByRole('navigation', { name: 'Sources' })).getAllByRole('link')[0]!
+    expect(source.getAttribute('href')).toMatch(/^https:\/\/docs\.example\.com\//)
+  })
+
+  it('shows the not-found state when the docs do not cover the question', async () => {
+    const { user } = renderPanel()
+    await ask(user, unknownQuestion)
+    const answer = await waitForAnswer()
+    expect(within(answer).getByText(/couldn't find this in the docs/)).toBeInTheDocument()
+  })
+
+  it('records feedback, reports it and copies the answer', async () => {
+    const onFeedback = vi.fn()
+    const onEvent = vi.fn()
+    const { user } = renderPanel({ onFeedback, onEvent })
+    await ask(user, question)
+    const answer = await waitForAnswer()
+    await user.click(within(answer).getByRole('button', { name: 'Not helpful' }))
+    expect(within(answer).getByRole('button', { name: 'Not helpful' })).toHaveAttribute('aria-pressed', 'true')
+    expect(within(answer).getByText('Thanks for the feedback')).toBeInTheDocument()
+    expect(onFeedback).toHaveBeenCalledWith({ value: 'down', messageId: expect.any(String) })
+    expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'feedback', value: 'down' }))
+
+    const writeText = vi.fn().mockResolvedValue(undefined)
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    await user.click(within(answer).getByRole('button', { name: 'Copy answer' }))
+    expect(writeText).toHaveBeenCalledWith(expect.stringContaining('docs'))
+    expect(within(answer).getByRole('button', { name: 'Copied' })).toBeInTheDocument()
+  })
+
+  it('regenerates the last answer and starts a new conversation', async () => {
+    const { user } = renderPanel()
+    await ask(user, question)
+    let answer = await waitForAnswer()
+    const before = backend.server.requests.filter((r) => r.path.includes('/assistant/')).length
+    await user.click(within(answer).getByRole('button', { name: 'Regenerate' }))
+    answer = await waitForAnswer()
+    expect(backend.server.requests.filter((r) => r.path.includes('/assistant/')).length).toBe(before + 1)
+    expect(within(screen.getByRole('log')).getAllByRole('article')).toHaveLength(1)
+    await user.click(screen.getByRole('button', { name: 'New conversation' }))
+    expect(screen.getByText('Ask anything about the docs')).toBeInTheDocument()
+  })
+
+  it('stops streaming and keeps the partial answer', async () => {
+    const { user } = renderPanel()
+    backend.setFault('token-rate=5')
+    await ask(user, question)
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument())
+    const log = screen.getByRole('log')
+    await waitFor(() => expect(within(log).getByRole('article').textContent?.length).toBeGreaterThan(0), {
+      timeout: 10_000,
+    })
+    await user.click(screen.getByRole('button', { name: 'Stop' }))
+    await waitFor(() => expect(log).toHaveAttribute('aria-busy', 'false'))
+    expect(within(log).getByRole('article').textContent?.length).toBeGreaterThan(0)
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument()
+  })
+
+  it('sends with Enter and adds a line with Shift+Enter', async () => {
+    const { user } = renderPanel()
+    const input = screen.getByRole('textbox', { name: 'Ask a question…' })
+    await user.type(input, 'first line{Shift>}{Enter}{/Shift}second')
+    expect(input).toHaveValue('first line\nsecond')
+    await user.keyboard('{Enter}')
+    expect(input).toHaveValue('')
+    await waitForAnswer()
+  })
+})
+
+describe('given an error', () => {
+  it('401 explains the key and offers no retry', async () => {
+    const client = createDocsClient({
+      baseUrl: testBaseUrl,
+      assistantKey: 'mint_dsc_not_a_real_key',
+      fetch: backend.fetch,
+      retry: false,
+      onWarning: () => {},
+    })
+    const onEvent = vi.fn()
+    const user = userEvent.setup()
+    render(<AssistantPanel client={client} domain={domain} onEvent={onEvent} />)
+    await ask(user, question)
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
+    expect(alert).toHaveAttribute('data-kind', 'unauthorized')
+    expect(alert).toHaveTextContent(/assistantKey/)
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
+    expect(onEvent).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'error', kind: 'unauthorized', status: 401, retryable: false }),
+    )
+  })
+
+  it('403 explains allowed origins', async () => {
+    const { user } = renderPanel()
+    backend.setFault('status=403')
+    await ask(user, question)
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
+    expect(alert).toHaveAttribute('data-kind', 'forbidden')
+    expect(alert).toHaveTextContent(/allowed origins/)
+  })
+
+  it('429 counts down from Retry-After, then allows a retry', async () => {
+    const { user } = renderPanel()
+    backend.setFault('status=429')
+    await ask(user, question)
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
+    expect(alert).toHaveAttribute('data-kind', 'rate-limited')
+    expect(alert).toHaveTextContent('try again in 1s')
+    expect(within(alert).getByRole('button', { name: 'Retry in 1s' })).toBeDisabled()
+    await waitFor(() => expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled(), {
+      timeout: 3000,
+    })
+    expect(alert).toHaveTextContent('You can try again now')
+  })
+
+  it('5xx offers a retry that recovers', async () => {
+    const { user } = renderPanel()
+    backend.setFault('status=503')
+    await ask(user, question)
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
+    expect(alert).toHaveAttribute('data-kind', 'server')
+    backend.setFault(undefined)
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+    await waitForAnswer()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('a network failure offers a retry', async () => {
+    // No real network to take down in-process: this fetch fails the way browsers do offline.
+    const offline = createDocsClient({
+      baseUrl: testBaseUrl,
+      assistantKey: backend.server.keys.assistant,
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+      retry: false,
+      onWarning: () => {},
+    })
+    const user = userEvent.setup()
+    render(<AssistantPanel client={offline} domain={domain} />)
+    await ask(user, question)
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
+    expect(alert).toHaveAttribute('data-kind', 'network')
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled()
+  })
+
+  it('keeps a partial answer when the stream fails midway', async () => {
+    const { user } = renderPanel()
+    backend.setFault('error-part')
+    await ask(user, question)
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
+    expect(alert).toHaveTextContent('The answer was cut short')
+    expect(within(screen.getByRole('log')).getByRole('article').textContent?.length).toBeGreaterThan(0)
+    expect(await axeViolations(document.body)).toEqual([])
+  })
+})
+
+describe('given context items', () => {
+  function Harness({ onChat }: { onChat: (chat: AssistantChat) => void }) {
+    const chat = useAssistantChat()
+    useEffect(() => onChat(chat))
+    return <AssistantPanel chat={chat} />
+  }
+
+  it('shows removable chips and sends them with the next question', async () => {
+    let chat: AssistantChat | undefined
+    const user = userEvent.setup()
+    render(
+      <DocChatProvider client={backend.client} domain={domain}>
+        <Harness onChat={(c) => (chat = c)} />
+      </DocChatProvider>,
+    )
+    act(() => {
+      chat!.addContext([
+        { type: 'textSelection', value: 'Render the widget in a Shadow DOM' },
+        { type: 'code', value: 'npm install @docchat/widget', elementId: 'code-1' },
+      ])
+    })
+    const chips = screen.getByRole('list', { name: 'Attached context' })
+    expect(within(chips).getAllByRole('listitem')).toHaveLength(2)
+    await user.click(within(chips).getByRole('button', { name: /Remove Selection: Render the widget/ }))
+    expect(within(chips).getAllByRole('listitem')).toHaveLength(1)
+    expect(await axeViolations(document.body)).toEqual([])
+    await ask(user, 'What does this do?')
+    await waitForAnswer()
+    const sent = backend.server.requests.filter((r) => r.path.includes('/assistant/')).at(-1)
+    expect((sent?.body as { context?: unknown[] }).context).toEqual([
+      { type: 'code', value: 'npm install @docchat/widget', elementId: 'code-1' },
+    ])
+    expect(screen.queryByRole('list', { name: 'Attached context' })).not.toBeInTheDocument()
+  })
+})
+
+describe('given analytics, labels and direction options', () => {
+  it('never includes question text in events by default', async () => {
+    const events: DocChatEvent[] = []
+    const { user } = renderPanel({ onEvent: (event) => events.push(event) })
+    await ask(user, question)
+    await waitForAnswer()
+    const askEvent = events.find((e) => e.type === 'ask')
+    expect(askEvent).toEqual(
+      expect.objectContaining({ type: 'ask', source: 'input', questionLength: question.length }),
+    )
+    expect(JSON.stringify(events)).not.toContain(question)
+  })
+
+  it('includes question text only with includeQuestionText', async () => {
+    const events: DocChatEvent[] = []
+    const { user } = renderPanel({ onEvent: (event) => events.push(event), includeQuestionText: true })
+    await ask(user, question)
+    expect(events.find((e) => e.type === 'ask')).toEqual(expect.objectContaining({ question }))
+    await waitForAnswer()
+  })
+
+  it('reports source clicks and survives a throwing onEvent', async () => {
+    const seen: DocChatEvent[] = []
+    const { user } = renderPanel({
+      onEvent: (event) => {
+        seen.push(event)
+        throw new Error('analytics is down')
+      },
+    })
+    await ask(user, question)
+    const answer = await waitForAnswer()
+    const link = within(within(answer).getByRole('navigation', { name: 'Sources' })).getAllByRole('link')[0]!
+    link.addEventListener('click', (event) => event.preventDefault())
+    await user.click(link)
+    expect(seen).toContainEqual(
+      expect.objectContaining({ type: 'source-click', position: 0, url: link.getAttribute('href') }),
+    )
+  })
+
+  it('uses overridden labels everywhere and renders right-to-left', async () => {
+    renderPanel({
+      dir: 'rtl',
+      starterQuestions: ['سؤال؟'],
+      labels: { title: 'المساعد', placeholder: 'اطرح سؤالاً', send: 'إرسال', emptyTitle: 'اسأل' },
+    })
+    expect(screen.getByRole('heading', { name: 'المساعد' })).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'اطرح سؤالاً' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'إرسال' })).toBeInTheDocument()
+    expect(screen.getByText('اسأل')).toBeInTheDocument()
+    expect(document.querySelector('.docchat-root')).toHaveAttribute('dir', 'rtl')
+  })
+
+  it('applies theme, accent, radius, font and z-index as custom properties', () => {
+    renderPanel({ theme: 'dark', accent: '#ff0066', radius: 4, font: 'Inter', zIndex: 10 })
+    const root = document.querySelector<HTMLElement>('.docchat-root')!
+    expect(root).toHaveAttribute('data-theme', 'dark')
+    expect(root.style.getPropertyValue('--docchat-primary-color')).toBe('#ff0066')
+    expect(root.style.getPropertyValue('--docchat-radius')).toBe('4px')
+    expect(root.style.getPropertyValue('--docchat-font')).toBe('Inter')
+    expect(root.style.getPropertyValue('--docchat-z-index')).toBe('10')
+  })
+})

@@ -1,0 +1,83 @@
+'use client'
+
+import type { ContextItem } from '@docchat/core'
+import { forwardRef, type KeyboardEvent, useState } from 'react'
+import { ContextChips } from './context-chips'
+import { Icon } from './icon'
+import { useWidgetSettings } from './widget-scope'
+
+export interface ComposerProps {
+  busy: boolean
+  context: ContextItem[]
+  onRemoveContext: (index: number) => void
+  onSend: (text: string) => void
+  onStop: () => void
+}
+
+/** Question input: Enter sends, Shift+Enter adds a line; the send button turns into stop. */
+export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
+  { busy, context, onRemoveContext, onSend, onStop },
+  ref,
+) {
+  const { labels } = useWidgetSettings()
+  const [value, setValue] = useState('')
+  const submit = () => {
+    const question = value.trim()
+    if (!question || busy) return
+    onSend(question)
+    setValue('')
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault()
+      submit()
+    }
+  }
+  return (
+    <form
+      className="docchat-composer"
+      onSubmit={(event) => {
+        event.preventDefault()
+        submit()
+      }}
+    >
+      <ContextChips items={context} onRemove={onRemoveContext} />
+      <div className="docchat-composer-row">
+        <textarea
+          ref={ref}
+          className="docchat-input"
+          rows={1}
+          value={value}
+          placeholder={labels.placeholder}
+          aria-label={labels.placeholder}
+          onChange={(event) => setValue(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {busy ? (
+          <button
+            type="button"
+            className="docchat-icon-button docchat-send"
+            data-action="stop"
+            aria-label={labels.stop}
+            title={labels.stop}
+            onClick={onStop}
+          >
+            <Icon name="stop" />
+          </button>
+        ) : (
+          <button
+            type="submit"
+            className="docchat-icon-button docchat-send"
+            data-action="send"
+            aria-label={labels.send}
+            title={labels.send}
+            disabled={!value.trim()}
+          >
+            <Icon name="send" />
+          </button>
+        )}
+      </div>
+      {labels.disclaimer ? <p className="docchat-disclaimer">{labels.disclaimer}</p> : null}
+    </form>
+  )
+})

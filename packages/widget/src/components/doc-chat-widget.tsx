@@ -1,0 +1,289 @@
+'use client'
+
+import { Dialog, useShortcut, useShortcutLabel } from '@docchat/headless'
+import { type UseAssistantChatOptions, useAssistantChat } from '@docchat/react'
+import {
+  forwardRef,
+  type ReactNode,
+  useCallback,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react'
+import type { DocChatEventSource, DocChatView } from '../analytics'
+import { ariaKeyShortcuts, resolveShortcuts } from '../keyboard-shortcuts'
+import type { WidgetOptions } from '../widget-options'
+import { AssistantView } from './assistant-view'
+import { Icon } from './icon'
+import { SearchView } from './search-view'
+import { type ConnectionProps, MaybeProvider, useWidgetSettings, WidgetScope } from './widget-scope'
+
+export interface DocChatWidgetHandle {
+  /** Opens the assistant (default) or search. `source` is reported to `onEvent`. */
+  open(view?: DocChatView, source?: DocChatEventSource): void
+  close(source?: DocChatEventSource): void
+  /** Opens the assistant and asks. */
+  ask(question: string, source?: DocChatEventSource): void
+  /** Starts a new conversation. */
+  reset(): void
+}
+
+export interface DocChatWidgetProps extends WidgetOptions, ConnectionProps {
+  open?: boolean
+  defaultOpen?: boolean
+  view?: DocChatView
+  defaultView?: DocChatView
+  onOpenChange?: (open: boolean, view: DocChatView) => void
+  /** Draw the floating "Ask AI" button. Defaults to `true`. */
+  showTrigger?: boolean
+  /** Options for the underlying `useAssistantChat`. */
+  chatOptions?: UseAssistantChatOptions
+  /** Follow a search result. Defaults to `window.location.assign`. */
+  navigate?: (href: string) => void
+  /** Rendered inside the widget's root, e.g. context-capture affordances. */
+  children?: ReactNode
+  /** @internal The drop-in: tokens come from the Shadow DOM host. */
+  embedded?: boolean
+}
+
+/**
+ * The complete widget: a floating trigger, the assistant as a panel, modal or sidebar, and search
+ * (⌘K) with a one-click hand-off to the assistant. Controlled or uncontrolled; imperative handle
+ * through `ref`.
+ */
+export const DocChatWidget = forwardRef<DocChatWidgetHandle, DocChatWidgetProps>(
+  function DocChatWidget(
+    {
+      client,
+      domain,
+      projectId,
+      open,
+      defaultOpen,
+      view,
+      defaultView,
+      onOpenChange,
+      showTrigger,
+      chatOptions,
+      navigate,
+      children,
+      embedded,
+      ...options
+    },
+    ref,
+  ) {
+    return (
+      <MaybeProvider
+        client={client}
+        domain={domain}
+        projectId={projectId}
+        docsBaseUrl={options.docsBaseUrl}
+      >
+        <WidgetScope {...options} embedded={embedded}>
+          <WidgetSurfaces
+            ref={ref}
+            options={options}
+            open={open}
+            defaultOpen={defaultOpen}
+            view={view}
+            defaultView={defaultView}
+            onOpenChange={onOpenChange}
+            showTrigger={showTrigger ?? true}
+            chatOptions={chatOptions}
+            navigate={navigate}
+          />
+          {children}
+        </WidgetScope>
+      </MaybeProvider>
+    )
+  },
+)
+
+interface WidgetSurfacesProps {
+  options: WidgetOptions
+  open: boolean | undefined
+  defaultOpen: boolean | undefined
+  view: DocChatView | undefined
+  defaultView: DocChatView | undefined
+  onOpenChange: DocChatWidgetProps['onOpenChange']
+  showTrigger: boolean
+  chatOptions: UseAssistantChatOptions | undefined
+  navigate: DocChatWidgetProps['navigate']
+}
+
+const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(function WidgetSurfaces(
+  { options, open, defaultOpen, view, defaultView, onOpenChange, showTrigger, chatOptions, navigate },
+  ref,
+) {
+  const { labels, emit } = useWidgetSettings()
+  const chat = useAssistantChat({
+    ...(options.filter ? { filter: options.filter } : {}),
+    ...chatOptions,
+  })
+  const [ownState, setOwnState] = useState<{ open: boolean; view: DocChatView }>({
+    open: defaultOpen ?? false,
+    view: defaultView ?? 'assistant',
+  })
+  const state = { open: open ?? ownState.open, view: view ?? ownState.view }
+  const stateRef = useRef(state)
+  stateRef.current = state
+
+  const setState = useCallback(
+    (nextOpen: boolean, nextView: DocChatView, source: DocChatEventSource) => {
+      const current = stateRef.current
+      if (current.open === nextOpen && (current.view === nextView || !nextOpen)) return
+      if (current.open && (!nextOpen || current.view !== nextView)) {
+        emit({ type: 'close', view: current.view, source })
+      }
+      if (nextOpen) emit({ type: 'open', view: nextView, source })
+      const next = { open: nextOpen, view: nextOpen ? nextView : current.view }
+      stateRef.current = next
+      setOwnState(next)
+      onOpenChange?.(next.open, next.view)
+    },
+    [emit, onOpenChange],
+  )
+
+  const inputRef = useRef<HTMLTextAreaElement>(null)
+  const searchInputRef = useRef<HTMLInputElement>(null)
+  const rootRef = useRef<HTMLDivElement>(null)
+  const assistantTitleId = useId()
+  const searchEnabled = options.search !== false
+  const keys = resolveShortcuts(options.shortcuts, searchEnabled)
+
+  const ask = useCallback(
+    (question: string, source: DocChatEventSource) => {
+      const text = question.trim()
+      if (!text) return
+      setState(true, 'assistant', source)
+      emit({
+        type: 'ask',
+        source,
+        questionLength: text.length,
+        contextCount: chat.context.length,
+        question: text,
+      })
+      void chat.send(text)
+    },
+    [chat.send, chat.context.length, emit, setState],
+  )
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      open: (target = 'assistant', source = 'api') => setState(true, target, source),
+      close: (source = 'api') => setState(false, stateRef.current.view, source),
+      ask: (question, source = 'api') => ask(question, source),
+      reset: () => chat.newThread(),
+    }),
+    [setState, ask, chat.newThread],
+  )
+
+  const ownInput = (origin: Element) => Boolean(rootRef.current?.contains(origin))
+  const toggle = (target: DocChatView) => {
+    const current = stateRef.current
+    if (current.open && current.view === target) setState(false, target, 'shortcut')
+    else setState(true, target, 'shortcut')
+  }
+  useShortcut(keys.assistant ? `mod+${keys.assistant}` : false, () => toggle('assistant'), {
+    allowInEditable: ownInput,
+  })
+  useShortcut(keys.search ? `mod+${keys.search}` : false, () => toggle('search'), {
+    allowInEditable: ownInput,
+  })
+  const hint = useShortcutLabel(keys.assistant ? `mod+${keys.assistant}` : false)
+
+  const variant = options.variant ?? 'panel'
+  const side = options.side === 'start' ? 'start' : 'end'
+  const modal = variant === 'modal'
+  const assistantOpen = state.open && state.view === 'assistant'
+  const searchOpen = state.open && state.view === 'search' && searchEnabled
+  // Autofocus the input only with a fine pointer: on phones it would pop the keyboard over the
+  // answer (and iOS scrolls the page to the input).
+  const focusInput = (event: Event, target: HTMLElement | null) => {
+    if (typeof matchMedia === 'function' && !matchMedia('(pointer: fine)').matches) return
+    event.preventDefault()
+    target?.focus()
+  }
+
+  return (
+    <div ref={rootRef} className="docchat-surfaces">
+      {showTrigger ? (
+        <button
+          type="button"
+          className="docchat-trigger"
+          data-side={side}
+          aria-haspopup="dialog"
+          aria-expanded={assistantOpen}
+          aria-keyshortcuts={ariaKeyShortcuts(keys.assistant)}
+          onClick={() => setState(!assistantOpen, 'assistant', 'trigger')}
+        >
+          <Icon name="sparkles" />
+          <span className="docchat-trigger-label">{labels.trigger}</span>
+          {hint ? <kbd className="docchat-kbd">{hint}</kbd> : null}
+        </button>
+      ) : null}
+      <Dialog.Root
+        open={assistantOpen}
+        onOpenChange={(next) => setState(next, 'assistant', 'escape')}
+        modal={modal}
+      >
+        {modal ? <Dialog.Overlay className="docchat-backdrop" /> : null}
+        <Dialog.Content
+          className="docchat-panel"
+          data-variant={variant}
+          data-side={side}
+          aria-labelledby={assistantTitleId}
+          dismissOnInteractOutside={options.dismissOnInteractOutside ?? modal}
+          onOpenAutoFocus={(event) => focusInput(event, inputRef.current)}
+        >
+          <AssistantView
+            chat={chat}
+            inputRef={inputRef}
+            titleId={assistantTitleId}
+            onClose={() => setState(false, 'assistant', 'close-button')}
+            headerActions={
+              searchEnabled ? (
+                <button
+                  type="button"
+                  className="docchat-icon-button"
+                  aria-label={labels.openSearch}
+                  title={labels.openSearch}
+                  aria-keyshortcuts={ariaKeyShortcuts(keys.search)}
+                  onClick={() => setState(true, 'search', 'trigger')}
+                >
+                  <Icon name="search" />
+                </button>
+              ) : null
+            }
+          />
+        </Dialog.Content>
+      </Dialog.Root>
+      {searchEnabled ? (
+        <Dialog.Root
+          open={searchOpen}
+          onOpenChange={(next) => setState(next, 'search', 'escape')}
+          modal
+        >
+          <Dialog.Overlay className="docchat-backdrop" />
+          <Dialog.Content
+            className="docchat-search"
+            aria-label={labels.searchTitle}
+            onOpenAutoFocus={(event) => {
+              event.preventDefault()
+              searchInputRef.current?.focus()
+            }}
+          >
+            <SearchView
+              inputRef={searchInputRef}
+              filter={options.filter}
+              navigate={navigate}
+              onClose={() => setState(false, 'search', 'close-button')}
+              onAskAI={(query) => ask(query, 'search')}
+            />
+          </Dialog.Content>
+        </Dialog.Root>
+      ) : null}
+    </div>
+  )
+})

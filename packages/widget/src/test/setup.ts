@@ -1,0 +1,10 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+
+// Node-environment files (SSR tests) have no DOM to clean up.
+afterEach(() => {
+  if (typeof document === 'undefined') return
+  cleanup()
+  localStorage.clear()
+})
