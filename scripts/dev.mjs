@@ -135,7 +135,7 @@ DocChat is running.
 Open ${url} and try:
   ⌘K / Ctrl+K   search the docs, e.g. "fault injection"
   ⌘I / Ctrl+I   ask, e.g. "How do I proxy the assistant key?"
-  Select a paragraph or use a code block's button to attach it to your question.
+  On ${url}/react.html, "Ask AI about this code" sends a code block as context.
 ${strictCsp ? '\nThe site is served with a strict Content-Security-Policy (DOCCHAT_STRICT_CSP=0 turns it off).\n' : ''}
 Press Ctrl+C to stop.`)
 

@@ -69,6 +69,13 @@ step('lint', 'pnpm', ['exec', 'biome', 'ci', '.'])
 const built = step('build', 'pnpm', ['-r', '--workspace-concurrency=2', 'build'])
 
 for (const dir of workspaceDirs) {
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
+  if (built && manifest.scripts?.['check:package']) {
+    step(`package ${manifest.name}`, 'pnpm', ['run', '--silent', 'check:package'], { cwd: dir })
+  }
+}
+
+for (const dir of workspaceDirs) {
   if (existsSync(join(dir, 'tsconfig.json'))) {
     step(`typecheck ${relative(root, dir)}`, 'pnpm', ['exec', 'tsc', '--noEmit', '-p', 'tsconfig.json'], {
       cwd: dir,

@@ -1,4 +1,4 @@
-import { defaultClientConditions, defaultServerConditions } from 'vite'
+import { defaultClientConditions } from 'vite'
 import { defineConfig, type ViteUserConfig } from 'vitest/config'
 
 /** Workspace packages resolve to their TypeScript source, so tests need no build. */
@@ -8,7 +8,9 @@ export function defineDocChatVitest(config: ViteUserConfig = {}) {
   return defineConfig({
     ...config,
     resolve: { ...config.resolve, conditions: [source, ...defaultClientConditions] },
-    ssr: { ...config.ssr, resolve: { conditions: [source, ...defaultServerConditions] } },
+    // No `module` condition on the server side: it sends Node to extensionless ESM builds
+    // (e.g. @opentelemetry/api under ai@4) when Vitest externalises a dependency.
+    ssr: { ...config.ssr, resolve: { conditions: [source, 'node', 'development|production'] } },
     test: { globals: true, testTimeout: 15_000, ...config.test },
   })
 }

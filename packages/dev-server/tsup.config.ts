@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/msw.ts', 'src/node.ts', 'src/cli.ts'],
+  // default-docs is imported by a computed path (Node only), so it needs its own file in dist.
+  entry: ['src/index.ts', 'src/msw.ts', 'src/node.ts', 'src/cli.ts', 'src/default-docs.ts'],
   format: ['esm'],
   dts: { entry: ['src/index.ts', 'src/msw.ts', 'src/node.ts'] },
   clean: true,

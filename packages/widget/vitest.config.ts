@@ -8,7 +8,7 @@ export default defineDocChatVitest({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     // The drop-in adopts the real CSS text (`?inline`), so tests see what ships.
-    css: { include: [/\.css$/] },
+    css: true,
     // Vite (with the alias above) resolves the AI SDK's imports, not Node.
     server: { deps: { inline: [/node_modules\/ai\//, /@ai-sdk\/react/] } },
   },

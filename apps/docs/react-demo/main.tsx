@@ -27,11 +27,13 @@ function ReactDemo() {
   useEffect(() => onSiteTheme(setTheme), [])
   useEffect(() => onOpenRequest((view) => widget.current?.open(view)), [])
 
+  // Sent from this page's own hook: the widget shows the same conversation (same provider, same
+  // chat id), and the request carries the block as a `code` context item with its elementId.
   const askAboutCode = () => {
     const block = codeBlocks[0]
     if (!block) return
-    chat.addContext(block.contextItem)
     widget.current?.open('assistant')
+    void chat.send('What does this code do?', { context: [block.contextItem] })
   }
 
   return (
@@ -62,8 +64,8 @@ function ReactDemo() {
         </div>
         <article ref={article}>
           <p>
-            Attach this code block to your next question: the request then carries a{' '}
-            <code>code</code> context item with the block's <code>elementId</code>.
+            Ask about this code block: the request carries a <code>code</code> context item with the
+            block's <code>elementId</code>, which the assistant uses for retrieval.
           </p>
           <figure className="code-block">
             <figcaption className="code-title">app.tsx</figcaption>

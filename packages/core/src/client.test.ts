@@ -603,6 +603,52 @@ describe('streamAssistantMessage', () => {
     expect(recorded).toHaveLength(2)
   })
 
+  it('retries a refused connection, but not one that dropped after sending, nor a slow start', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((resolve) => closed.close(resolve))
+    let calls = 0
+    const refused = client({
+      baseUrl: `http://127.0.0.1:${port}`,
+      fetch: (input, init) => {
+        calls++
+        return fetch(input, init)
+      },
+    })
+    const body = { fp: 'anonymous', messages: [userMessage] }
+    expect((await failure(refused.streamAssistantMessage('acme', body))).kind).toBe('network')
+    expect(calls).toBe(3)
+
+    handler = (request) => request.socket.destroy()
+    expect((await failure(client().streamAssistantMessage('acme', body))).kind).toBe('network')
+    expect(recorded).toHaveLength(1)
+
+    recorded.length = 0
+    handler = async (_request, response) => {
+      await sleep(500)
+      dataStream(response)
+      response.end(part('0', 'late'))
+    }
+    const slow = await failure(client({ timeoutMs: 100 }).streamAssistantMessage('acme', body))
+    expect(slow.kind).toBe('timeout')
+    expect(recorded).toHaveLength(1)
+  })
+
+  it('the timeout stops at the headers: a long answer may stream past it', async () => {
+    handler = async (_request, response) => {
+      dataStream(response)
+      response.write(part('0', 'slow '))
+      await sleep(300)
+      response.end(part('0', 'but fine'))
+    }
+    const stream = await client({ timeoutMs: 100 }).streamAssistantMessage('acme', {
+      fp: 'anonymous',
+      messages: [userMessage],
+    })
+    expect((await stream.collect()).text).toBe('slow but fine')
+  })
+
   it('abort mid-stream ends with aborted and keeps the partial text', async () => {
     const controller = new AbortController()
     handler = async (_request, response) => {

@@ -32,10 +32,15 @@ async function once(server: Awaited<ReturnType<typeof createDevServer>>, questio
   const response = await server.fetch(
     new Request('http://bench.local/discovery/v1/assistant/docchat/message', {
       method: 'POST',
-      headers: { Authorization: `Bearer ${server.keys.assistant}`, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Bearer ${server.keys.assistant}`,
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify({
         fp: 'anonymous',
-        messages: [{ id: 'q', role: 'user', content: question, parts: [{ type: 'text', text: question }] }],
+        messages: [
+          { id: 'q', role: 'user', content: question, parts: [{ type: 'text', text: question }] },
+        ],
       }),
     }),
   )
@@ -58,9 +63,14 @@ async function once(server: Awaited<ReturnType<typeof createDevServer>>, questio
 
 export async function run(): Promise<void> {
   const started = performance.now()
-  const server = await createDevServer({ seed: false, rateLimits: { perKeyPerMonth: 1e9, perIpPerDay: 1e9, perOrgPerHour: 1e9 } })
+  const server = await createDevServer({
+    seed: false,
+    rateLimits: { perKeyPerMonth: 1e9, perIpPerDay: 1e9, perOrgPerHour: 1e9 },
+  })
   const pages = server.docs('docchat')?.corpus.pages.length ?? 0
-  console.log(`default corpus: ${pages} pages, server ready in ${(performance.now() - started).toFixed(0)} ms`)
+  console.log(
+    `default corpus: ${pages} pages, server ready in ${(performance.now() - started).toFixed(0)} ms`,
+  )
   for (let i = 0; i < warmup; i++) await once(server, questions[i % questions.length]!)
   const firstBytes: number[] = []
   const firstTexts: number[] = []
@@ -85,7 +95,10 @@ export async function run(): Promise<void> {
     row('first text part (ms)', firstTexts),
     row('whole stream (ms)', totals),
   ])
-  const p95 = percentile([...firstTexts].sort((a, b) => a - b), 95)
+  const p95 = percentile(
+    [...firstTexts].sort((a, b) => a - b),
+    95,
+  )
   console.log(
     `${runs} runs over ${questions.length} questions (1 in ${questions.length} unanswerable); load average ${loadavg()[0]?.toFixed(2)}. ` +
       `First text part p95 ${p95.toFixed(1)} ms: ${p95 < targetFirstTextMs ? 'within' : 'OVER'} the ${targetFirstTextMs} ms target.`,

@@ -32,7 +32,8 @@ function integerParam(
   if (raw === null || raw === '') return fallback
   const value = Number(raw)
   if (!Number.isInteger(value) || value < min || value > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`
+    const range =
+      max === Number.MAX_SAFE_INTEGER ? `an integer ≥ ${min}` : `an integer from ${min} to ${max}`
     throw new HttpError(400, `Invalid query parameter ${name}: expected ${range}, got "${raw}"`, {
       field: name,
     })
@@ -46,7 +47,9 @@ export function relatedPagesFor(server: ServerContext, domain: string): RelatedP
     if (!docs || !text.trim()) return []
     const seen = new Set<string>()
     const pages: { title: string; path: string }[] = []
-    for (const result of docs.index.search(text.replace(/\[fail[^\]]*\]/gi, ''), { pageSize: 10 })) {
+    for (const result of docs.index.search(text.replace(/\[fail[^\]]*\]/gi, ''), {
+      pageSize: 10,
+    })) {
       if (seen.has(result.path)) continue
       seen.add(result.path)
       const title = typeof result.metadata.title === 'string' ? result.metadata.title : result.path
@@ -76,7 +79,9 @@ export async function getJob(server: ServerContext, ctx: RequestContext): Promis
 function requestedOutcome(ctx: RequestContext): AgentJobOutcome | undefined {
   const fail = ctx.faults.fail
   if (!fail) return undefined
-  return (agentJobOutcomes as readonly string[]).includes(fail) ? (fail as AgentJobOutcome) : 'error'
+  return (agentJobOutcomes as readonly string[]).includes(fail)
+    ? (fail as AgentJobOutcome)
+    : 'error'
 }
 
 function progressLog(job: AgentJobRecord, projectId: string): string[] {
@@ -109,7 +114,10 @@ export async function createJob(server: ServerContext, ctx: RequestContext): Pro
   // A short progress log as an AI SDK UI message stream (SSE), so `useChat` can show it.
   const stream = createUIMessageStream({
     execute: ({ writer }) => {
-      writer.write({ type: 'start', messageMetadata: { sessionId: job.sessionId, branch: job.branch } })
+      writer.write({
+        type: 'start',
+        messageMetadata: { sessionId: job.sessionId, branch: job.branch },
+      })
       writer.write({ type: 'text-start', id: 'log' })
       for (const delta of lines) writer.write({ type: 'text-delta', id: 'log', delta })
       writer.write({ type: 'text-end', id: 'log' })
@@ -147,11 +155,16 @@ export async function triggerUpdate(server: ServerContext, ctx: RequestContext):
   return json({ statusId: record._id }, { status: 202 })
 }
 
-export async function getUpdateStatus(server: ServerContext, ctx: RequestContext): Promise<Response> {
+export async function getUpdateStatus(
+  server: ServerContext,
+  ctx: RequestContext,
+): Promise<Response> {
   authenticate(ctx.request, server.keys, 'admin')
   const record = server.updates.get(ctx.params.statusId ?? '')
   if (!record) {
-    throw new HttpError(404, `Update status "${ctx.params.statusId}" not found`, { field: 'statusId' })
+    throw new HttpError(404, `Update status "${ctx.params.statusId}" not found`, {
+      field: 'statusId',
+    })
   }
   return json(server.updates.view(record))
 }

@@ -37,7 +37,9 @@ describe('agent jobs', () => {
     expect(response.status).toBe(200)
     const body = await response.json()
     if (specsAvailable) {
-      expect(checkResponse('admin-openapi.json', '/v1/agent/{projectId}/jobs', 'get', 200, body)).toEqual([])
+      expect(
+        checkResponse('admin-openapi.json', '/v1/agent/{projectId}/jobs', 'get', 200, body),
+      ).toEqual([])
     }
     const list = agentJobListSchema.parse(body)
     expect(list.allSessions.length).toBeGreaterThanOrEqual(4)
@@ -76,12 +78,22 @@ describe('agent jobs', () => {
 
     const start = await job(id)
     if (specsAvailable) {
-      expect(checkResponse('admin-openapi.json', '/v1/agent/{projectId}/job/{id}', 'get', 200, start)).toEqual([])
+      expect(
+        checkResponse('admin-openapi.json', '/v1/agent/{projectId}/job/{id}', 'get', 200, start),
+      ).toEqual([])
     }
     agentJobSchema.parse(start)
-    expect(start).toMatchObject({ sessionId: id, branch, haulted: false, haultReason: 'processing', subdomain: 'acme' })
+    expect(start).toMatchObject({
+      sessionId: id,
+      branch,
+      haulted: false,
+      haultReason: 'processing',
+      subdomain: 'acme',
+    })
     expect(start.todos.every((t: { status: string }) => t.status === 'pending')).toBe(true)
-    expect(start.todos.some((t: { content: string }) => t.content.includes('/guides/webhooks'))).toBe(true)
+    expect(
+      start.todos.some((t: { content: string }) => t.content.includes('/guides/webhooks')),
+    ).toBe(true)
 
     clock.advance(1000)
     const running = await job(id)
@@ -94,7 +106,9 @@ describe('agent jobs', () => {
     expect(done.pullRequestLink).toMatch(/^https:\/\/github\.com\/.+\/pull\/\d+$/)
     expect(done.todos.every((t: { status: string }) => t.status === 'completed')).toBe(true)
     if (specsAvailable) {
-      expect(checkResponse('admin-openapi.json', '/v1/agent/{projectId}/job/{id}', 'get', 200, done)).toEqual([])
+      expect(
+        checkResponse('admin-openapi.json', '/v1/agent/{projectId}/job/{id}', 'get', 200, done),
+      ).toEqual([])
     }
   })
 
@@ -108,11 +122,19 @@ describe('agent jobs', () => {
     expect(failed).toMatchObject({ haulted: true, haultReason: 'error' })
     expect(failed.pullRequestLink).toBeUndefined()
     expect(failed.todos.map((t: { status: string }) => t.status)).toContain('cancelled')
-    expect(await job(viaHeader)).toMatchObject({ haultReason: 'github_missconfigured', branch: null })
+    expect(await job(viaHeader)).toMatchObject({
+      haultReason: 'github_missconfigured',
+      branch: null,
+    })
   })
 
   it('validates the create body and 404s unknown jobs and projects', async () => {
-    const bad = await post(server, '/v1/agent/acme-project/job', { messages: 'hi' }, { key: server.keys.admin })
+    const bad = await post(
+      server,
+      '/v1/agent/acme-project/job',
+      { messages: 'hi' },
+      { key: server.keys.admin },
+    )
     expect(bad.status).toBe(400)
     expect(await bad.json()).toMatchObject({ field: 'messages' })
     const model = await post(
@@ -138,11 +160,15 @@ describe('agent jobs', () => {
 
 describe('project updates', () => {
   it('triggers an update (202 {statusId}) that moves queued → in_progress → success', async () => {
-    const trigger = await post(server, '/v1/project/update/acme-project', undefined, { key: server.keys.admin })
+    const trigger = await post(server, '/v1/project/update/acme-project', undefined, {
+      key: server.keys.admin,
+    })
     expect(trigger.status).toBe(202)
     const body = await trigger.json()
     if (specsAvailable) {
-      expect(checkResponse('openapi.json', '/project/update/{projectId}', 'post', 202, body)).toEqual([])
+      expect(
+        checkResponse('openapi.json', '/project/update/{projectId}', 'post', 202, body),
+      ).toEqual([])
     }
     const status = async () => {
       const response = await get(server, `/v1/project/update-status/${body.statusId}`)
@@ -187,7 +213,9 @@ describe('project updates', () => {
 
     const seeded = server.seeded['acme-project']!.updateStatusIds
     const statuses = await Promise.all(
-      seeded.map(async (id) => (await (await get(server, `/v1/project/update-status/${id}`)).json()).status),
+      seeded.map(
+        async (id) => (await (await get(server, `/v1/project/update-status/${id}`)).json()).status,
+      ),
     )
     expect(statuses).toEqual(['failure', 'success', 'success'])
     expect((await get(server, '/v1/project/update-status/nope')).status).toBe(404)
@@ -200,7 +228,9 @@ describe('project updates', () => {
       rateLimits: { updatesPerOrgPer10s: 1 },
       seed: false,
     })
-    expect((await post(limited, '/v1/project/update/p', undefined, { key: limited.keys.admin })).status).toBe(202)
+    expect(
+      (await post(limited, '/v1/project/update/p', undefined, { key: limited.keys.admin })).status,
+    ).toBe(202)
     const over = await post(limited, '/v1/project/update/p', undefined, { key: limited.keys.admin })
     expect(over.status).toBe(429)
     expect(over.headers.get('retry-after')).toBeTruthy()

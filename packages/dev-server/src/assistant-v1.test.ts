@@ -104,7 +104,10 @@ describe('POST /discovery/v1/assistant/{domain}/message', () => {
   it('is deterministic for a given corpus', async () => {
     const answer = async () => {
       const all = await lines(await ask(server, 'acme', 'What happens when I hit the rate limit?'))
-      return all.filter((l) => l.startsWith('0:')).map((l) => JSON.parse(l.slice(2))).join('')
+      return all
+        .filter((l) => l.startsWith('0:'))
+        .map((l) => JSON.parse(l.slice(2)))
+        .join('')
     }
     const first = await answer()
     expect(first).toContain('429')
@@ -117,7 +120,10 @@ describe('POST /discovery/v1/assistant/{domain}/message', () => {
     expect(calls).toEqual(['search', 'markNotFound'])
     const results = all.filter((l) => l.startsWith('a:')).map((l) => JSON.parse(l.slice(2)).result)
     expect(results).toEqual([[], { acknowledged: true }])
-    const text = all.filter((l) => l.startsWith('0:')).map((l) => JSON.parse(l.slice(2))).join('')
+    const text = all
+      .filter((l) => l.startsWith('0:'))
+      .map((l) => JSON.parse(l.slice(2)))
+      .join('')
     expect(text).toMatch(/couldn't find/)
     expect(text).not.toContain('```suggestions')
   })
@@ -189,7 +195,9 @@ describe('POST /discovery/v1/assistant/{domain}/message', () => {
     expect(result[0].path).toBe('/guides/webhooks')
     expect(JSON.parse(all.at(-1)!.slice(2)).threadId).toBe(threadId)
 
-    const recorded = server.requests.filter((r) => r.path === '/discovery/v1/assistant/acme/message').at(-1)
+    const recorded = server.requests
+      .filter((r) => r.path === '/discovery/v1/assistant/acme/message')
+      .at(-1)
     expect(recorded?.body).toMatchObject({ threadId, threadKey })
   })
 
@@ -197,7 +205,11 @@ describe('POST /discovery/v1/assistant/{domain}/message', () => {
     const first = await ask(server, 'acme', 'What is Acme?')
     const threadId = first.headers.get('x-thread-id')!
     await first.text()
-    for (const extra of [{ threadId }, { threadId, threadKey: 'wrong' }, { threadId: '01JUNKJUNKJUNKJUNKJUNKJUNK', threadKey: 'x' }]) {
+    for (const extra of [
+      { threadId },
+      { threadId, threadKey: 'wrong' },
+      { threadId: '01JUNKJUNKJUNKJUNKJUNKJUNK', threadKey: 'x' },
+    ]) {
       const response = await ask(server, 'acme', 'And then?', extra)
       expect(response.status).toBe(404)
       expect(await response.json()).toEqual({ message: 'Thread not found', field: 'threadId' })
@@ -225,15 +237,23 @@ describe('POST /discovery/v1/assistant/{domain}/message', () => {
       path: '/guides/webhooks',
       metadata: { kind: 'context', elementId: 'code-block-1' },
     })
-    expect(result.filter((r: { metadata: { kind?: string } }) => r.metadata.kind !== 'context').length).toBeLessThanOrEqual(2)
+    expect(
+      result.filter((r: { metadata: { kind?: string } }) => r.metadata.kind !== 'context').length,
+    ).toBeLessThanOrEqual(2)
   })
 
   it('rejects bad bodies with a 400 naming the field', async () => {
     const cases: [unknown, string][] = [
       [{ messages: [userMessage('hi')] }, 'fp'],
       [{ fp: 'anonymous', messages: [{ role: 'user', content: 'x', parts: [] }] }, 'messages.0.id'],
-      [{ fp: 'anonymous', messages: [userMessage('hi')], retrievalPageSize: 'five' }, 'retrievalPageSize'],
-      [{ fp: 'anonymous', messages: [userMessage('hi')], currentPath: 'x'.repeat(201) }, 'currentPath'],
+      [
+        { fp: 'anonymous', messages: [userMessage('hi')], retrievalPageSize: 'five' },
+        'retrievalPageSize',
+      ],
+      [
+        { fp: 'anonymous', messages: [userMessage('hi')], currentPath: 'x'.repeat(201) },
+        'currentPath',
+      ],
       [{ fp: 'anonymous', messages: [] }, 'messages'],
       [[1, 2], 'body'],
     ]
@@ -251,13 +271,20 @@ describe('POST /discovery/v1/assistant/{domain}/message', () => {
     const model = new MockLanguageModelV1({
       doStream: async ({ prompt, mode }) => {
         calls++
-        expect(mode.type === 'regular' && mode.tools?.map((t) => t.name)).toEqual(['search', 'markNotFound'])
+        expect(mode.type === 'regular' && mode.tools?.map((t) => t.name)).toEqual([
+          'search',
+          'markNotFound',
+        ])
         const hasResult = prompt.some((m) => m.role === 'tool')
         const chunks: LanguageModelV1StreamPart[] = hasResult
           ? [
               { type: 'text-delta' as const, textDelta: 'Use the ' },
               { type: 'text-delta' as const, textDelta: '[Quickstart](/quickstart).' },
-              { type: 'finish' as const, finishReason: 'stop' as const, usage: { promptTokens: 30, completionTokens: 5 } },
+              {
+                type: 'finish' as const,
+                finishReason: 'stop' as const,
+                usage: { promptTokens: 30, completionTokens: 5 },
+              },
             ]
           : [
               {
@@ -267,21 +294,38 @@ describe('POST /discovery/v1/assistant/{domain}/message', () => {
                 toolName: 'search',
                 args: JSON.stringify({ query: 'install cli' }),
               },
-              { type: 'finish' as const, finishReason: 'tool-calls' as const, usage: { promptTokens: 20, completionTokens: 3 } },
+              {
+                type: 'finish' as const,
+                finishReason: 'tool-calls' as const,
+                usage: { promptTokens: 20, completionTokens: 3 },
+              },
             ]
-        return { stream: simulateReadableStream({ chunks }), rawCall: { rawPrompt: prompt, rawSettings: {} } }
+        return {
+          stream: simulateReadableStream({ chunks }),
+          rawCall: { rawPrompt: prompt, rawSettings: {} },
+        }
       },
     })
-    const llmServer = await createDevServer({ docs: { acme: fixtureCorpus() }, llm: model, seed: false })
+    const llmServer = await createDevServer({
+      docs: { acme: fixtureCorpus() },
+      llm: model,
+      seed: false,
+    })
     expect(llmServer.mode).toBe('llm')
     const all = await lines(await ask(llmServer, 'acme', 'How do I install it?'))
     expect(calls).toBe(2)
     const result = JSON.parse(all.find((l) => l.startsWith('a:'))!.slice(2))
     expect(result.toolCallId).toBe('call-1')
     expect(result.result[0].path).toBe('/quickstart')
-    const text = all.filter((l) => l.startsWith('0:')).map((l) => JSON.parse(l.slice(2))).join('')
+    const text = all
+      .filter((l) => l.startsWith('0:'))
+      .map((l) => JSON.parse(l.slice(2)))
+      .join('')
     expect(text).toBe('Use the [Quickstart](/quickstart).')
-    expect(JSON.parse(all.at(-1)!.slice(2)).usage).toEqual({ promptTokens: 50, completionTokens: 8 })
+    expect(JSON.parse(all.at(-1)!.slice(2)).usage).toEqual({
+      promptTokens: 50,
+      completionTokens: 8,
+    })
   })
 
   it('reports a failing model as an error part, not a crash', async () => {
@@ -290,7 +334,11 @@ describe('POST /discovery/v1/assistant/{domain}/message', () => {
         throw new Error('upstream model is down')
       },
     })
-    const llmServer = await createDevServer({ docs: { acme: fixtureCorpus() }, llm: model, seed: false })
+    const llmServer = await createDevServer({
+      docs: { acme: fixtureCorpus() },
+      llm: model,
+      seed: false,
+    })
     const response = await ask(llmServer, 'acme', 'Anything?')
     expect(response.status).toBe(200)
     const all = await lines(response)

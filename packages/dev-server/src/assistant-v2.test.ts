@@ -67,9 +67,7 @@ describe('POST /discovery/v2/assistant/{domain}/message', () => {
     const threadId = response.headers.get('x-thread-id')
     expect(message.role).toBe('assistant')
     expect(message.metadata).toMatchObject({ threadId })
-    const text = message.parts
-      .map((p) => (p.type === 'text' ? p.text : ''))
-      .join('')
+    const text = message.parts.map((p) => (p.type === 'text' ? p.text : '')).join('')
     expect(text).toContain('npm install -g @acme/cli')
     const tool = message.parts.find((p) => p.type === 'dynamic-tool')
     expect(tool).toMatchObject({ toolName: 'search', state: 'output-available' })

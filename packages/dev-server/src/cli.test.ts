@@ -26,8 +26,19 @@ beforeAll(async () => {
   // The real CLI source over real HTTP; tsx runs it without a build.
   child = spawn(
     tsx,
-    ['--conditions=@docchat/source', 'src/cli.ts', '--docs', `acme=${writeDocsFolder()}`, '--port', '0'],
-    { cwd: packageDir, env: { ...process.env, OPENAI_API_KEY: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    [
+      '--conditions=@docchat/source',
+      'src/cli.ts',
+      '--docs',
+      `acme=${writeDocsFolder()}`,
+      '--port',
+      '0',
+    ],
+    {
+      cwd: packageDir,
+      env: { ...process.env, OPENAI_API_KEY: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   )
   url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`CLI did not start:\n${output}`)), 20_000)
@@ -76,7 +87,14 @@ describe('docchat-dev-server CLI', () => {
       headers: { Authorization: 'Bearer mint_dsc_dev_local', 'Content-Type': 'application/json' },
       body: JSON.stringify({
         fp: 'anonymous',
-        messages: [{ id: '1', role: 'user', content: 'How do retries work?', parts: [{ type: 'text', text: 'How do retries work?' }] }],
+        messages: [
+          {
+            id: '1',
+            role: 'user',
+            content: 'How do retries work?',
+            parts: [{ type: 'text', text: 'How do retries work?' }],
+          },
+        ],
       }),
     })
     expect(response.status).toBe(200)

@@ -54,7 +54,8 @@ async function main(argv: string[]): Promise<void> {
     return
   }
   const port = values.port === undefined ? 8787 : Number(values.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid --port "${values.port}"`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`Invalid --port "${values.port}"`)
   const speed = values.speed === undefined ? undefined : Number(values.speed)
   if (speed !== undefined && !(speed > 0)) throw new Error(`Invalid --speed "${values.speed}"`)
   const docs = values.docs ? Object.fromEntries(values.docs.map(parseDocsArg)) : undefined
@@ -88,7 +89,9 @@ async function main(argv: string[]): Promise<void> {
   for (const [project, seeded] of Object.entries(server.seeded)) {
     lines.push(`  seeded    ${project}: update statuses ${seeded.updateStatusIds.join(', ')}`)
   }
-  lines.push('  faults    send "x-docchat-fault: latency=200,token-rate=40,cut-after=5,status=503,…"')
+  lines.push(
+    '  faults    send "x-docchat-fault: latency=200,token-rate=40,cut-after=5,status=503,…"',
+  )
   console.log(lines.join('\n'))
 
   const stop = () => {

@@ -15,12 +15,7 @@ import { type AssistantDocs, streamAssistantTurn } from './assistant/assistant-t
 import { authenticate } from './auth'
 import { HttpError, json } from './http'
 import { windows } from './rate-limits'
-import {
-  type RequestContext,
-  requireObject,
-  type ServerContext,
-  validate,
-} from './server-context'
+import { type RequestContext, requireObject, type ServerContext, validate } from './server-context'
 import type { Thread, ThreadTurn } from './threads'
 
 /** Keys AI SDK clients add to the body on top of the API's own fields. */
@@ -30,9 +25,13 @@ function domainOf(server: ServerContext, ctx: RequestContext): AssistantDocs {
   const name = ctx.params.domain ?? ''
   const docs = server.domains.get(name)
   if (!docs) {
-    throw new HttpError(404, `Unknown domain "${name}". Served: ${[...server.domains.keys()].join(', ')}`, {
-      field: 'domain',
-    })
+    throw new HttpError(
+      404,
+      `Unknown domain "${name}". Served: ${[...server.domains.keys()].join(', ')}`,
+      {
+        field: 'domain',
+      },
+    )
   }
   return docs
 }
@@ -90,7 +89,11 @@ function textOfMessage(message: AssistantRequest['messages'][number]): string {
     .trim()
 }
 
-function prepareTurn(server: ServerContext, ctx: RequestContext, request: AssistantRequest): PreparedTurn {
+function prepareTurn(
+  server: ServerContext,
+  ctx: RequestContext,
+  request: AssistantRequest,
+): PreparedTurn {
   const docs = domainOf(server, ctx)
   let lastUser = -1
   request.messages.forEach((m, i) => {

@@ -16,7 +16,9 @@ describe.skipIf(!specsAvailable)('responses match ../shared/spec', () => {
     const response = await post(server, '/discovery/v1/search/acme', { query: 'webhook signature' })
     expect(response.status).toBe(200)
     const body = await response.json()
-    expect(checkResponse('discovery-openapi.json', '/v1/search/{domain}', 'post', 200, body)).toEqual([])
+    expect(
+      checkResponse('discovery-openapi.json', '/v1/search/{domain}', 'post', 200, body),
+    ).toEqual([])
     expect(searchResultsSchema.parse(body).length).toBeGreaterThan(0)
     expect(body[0]).toMatchObject({
       path: '/guides/webhooks',
@@ -29,20 +31,26 @@ describe.skipIf(!specsAvailable)('responses match ../shared/spec', () => {
     const found = await post(server, '/discovery/v1/page/acme', { path: '/quickstart' })
     expect(found.status).toBe(200)
     const body = await found.json()
-    expect(checkResponse('discovery-openapi.json', '/v1/page/{domain}', 'post', 200, body)).toEqual([])
+    expect(checkResponse('discovery-openapi.json', '/v1/page/{domain}', 'post', 200, body)).toEqual(
+      [],
+    )
     expect(pageContentSchema.parse(body).content).toContain('acme invoices send')
 
     const missing = await post(server, '/discovery/v1/page/acme', { path: '/nope' })
     expect(missing.status).toBe(404)
     const error = await missing.json()
-    expect(checkResponse('discovery-openapi.json', '/v1/page/{domain}', 'post', 404, error)).toEqual([])
+    expect(
+      checkResponse('discovery-openapi.json', '/v1/page/{domain}', 'post', 404, error),
+    ).toEqual([])
     expect(error.message).toBe('Page not found or no search index available')
   })
 })
 
 describe('search', () => {
   it('honours pageSize and scoreThreshold', async () => {
-    const two = await (await post(server, '/discovery/v1/search/acme', { query: 'invoice', pageSize: 2 })).json()
+    const two = await (
+      await post(server, '/discovery/v1/search/acme', { query: 'invoice', pageSize: 2 })
+    ).json()
     expect(two).toHaveLength(2)
     const strict = await (
       await post(server, '/discovery/v1/search/acme', { query: 'invoice', scoreThreshold: 1 })
@@ -92,7 +100,11 @@ describe('search', () => {
   })
 
   it('refuses oversized bodies with 413', async () => {
-    const small = await createDevServer({ docs: { acme: fixtureCorpus() }, maxBodyBytes: 100, seed: false })
+    const small = await createDevServer({
+      docs: { acme: fixtureCorpus() },
+      maxBodyBytes: 100,
+      seed: false,
+    })
     const response = await post(small, '/discovery/v1/search/acme', { query: 'x'.repeat(200) })
     expect(response.status).toBe(413)
     expect((await response.json()).message).toMatch(/limit of 100 bytes|limit is 100 bytes/)
@@ -120,9 +132,19 @@ describe('keys', () => {
     const none = await post(server, '/discovery/v1/search/acme', { query: 'x' }, { key: null })
     expect(none.status).toBe(401)
     expect(await none.json()).toMatchObject({ message: expect.stringContaining('Missing API key') })
-    const unknown = await post(server, '/discovery/v1/search/acme', { query: 'x' }, { key: 'mint_dsc_nope' })
+    const unknown = await post(
+      server,
+      '/discovery/v1/search/acme',
+      { query: 'x' },
+      { key: 'mint_dsc_nope' },
+    )
     expect(unknown.status).toBe(401)
-    const admin = await post(server, '/discovery/v1/search/acme', { query: 'x' }, { key: server.keys.admin })
+    const admin = await post(
+      server,
+      '/discovery/v1/search/acme',
+      { query: 'x' },
+      { key: server.keys.admin },
+    )
     expect(admin.status).toBe(403)
     expect((await admin.json()).message).toContain('assistant API key')
     const assistant = await ask(server, 'acme', 'hi', {}, { key: server.keys.admin })
@@ -139,7 +161,14 @@ describe('keys', () => {
     expect(custom.keys).toEqual({ assistant: 'mint_dsc_custom', admin: 'mint_custom' })
     expect((await post(custom, '/discovery/v1/search/acme', { query: 'x' })).status).toBe(200)
     expect(
-      (await post(custom, '/discovery/v1/search/acme', { query: 'x' }, { key: 'mint_dsc_dev_local' })).status,
+      (
+        await post(
+          custom,
+          '/discovery/v1/search/acme',
+          { query: 'x' },
+          { key: 'mint_dsc_dev_local' },
+        )
+      ).status,
     ).toBe(401)
   })
 })
@@ -185,7 +214,8 @@ describe('rate limits', () => {
       rateLimits: { perIpPerDay: 1 },
       seed: false,
     })
-    const from = (ip: string) => ask(perIp, 'acme', 'invoices', {}, { headers: { 'X-Forwarded-For': ip } })
+    const from = (ip: string) =>
+      ask(perIp, 'acme', 'invoices', {}, { headers: { 'X-Forwarded-For': ip } })
     expect((await from('10.0.0.1')).status).toBe(200)
     expect((await from('10.0.0.1')).status).toBe(429)
     expect((await from('10.0.0.2')).status).toBe(200)
@@ -208,19 +238,37 @@ describe('CORS', () => {
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://docs.example')
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST')
     const allowed = preflight.headers.get('access-control-allow-headers')!.toLowerCase()
-    for (const header of ['authorization', 'content-type', 'x-docchat-fault']) expect(allowed).toContain(header)
+    for (const header of ['authorization', 'content-type', 'x-docchat-fault'])
+      expect(allowed).toContain(header)
 
-    const response = await ask(server, 'acme', 'invoices', {}, { headers: { Origin: 'https://docs.example' } })
+    const response = await ask(
+      server,
+      'acme',
+      'invoices',
+      {},
+      { headers: { Origin: 'https://docs.example' } },
+    )
     expect(response.headers.get('access-control-allow-origin')).toBe('https://docs.example')
     const exposed = response.headers.get('access-control-expose-headers')!
-    for (const header of ['X-Thread-Id', 'X-Thread-Key', 'Retry-After', 'X-Session-Id', 'X-Branch-Name']) {
+    for (const header of [
+      'X-Thread-Id',
+      'X-Thread-Key',
+      'Retry-After',
+      'X-Session-Id',
+      'X-Branch-Name',
+    ]) {
       expect(exposed).toContain(header)
     }
     await response.text()
   })
 
   it('adds CORS headers to errors too', async () => {
-    const response = await post(server, '/discovery/v1/search/acme', {}, { key: null, headers: { Origin: 'https://a.example' } })
+    const response = await post(
+      server,
+      '/discovery/v1/search/acme',
+      {},
+      { key: null, headers: { Origin: 'https://a.example' } },
+    )
     expect(response.status).toBe(401)
     expect(response.headers.get('access-control-allow-origin')).toBe('https://a.example')
   })
@@ -228,7 +276,12 @@ describe('CORS', () => {
 
 describe('server.requests', () => {
   it('records method, path, headers and the parsed body', async () => {
-    await post(server, '/discovery/v1/search/acme', { query: 'recorded please' }, { headers: { 'X-Test': '1' } })
+    await post(
+      server,
+      '/discovery/v1/search/acme',
+      { query: 'recorded please' },
+      { headers: { 'X-Test': '1' } },
+    )
     const last = server.requests.at(-1)!
     expect(last).toMatchObject({
       method: 'POST',

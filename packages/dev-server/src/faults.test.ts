@@ -39,7 +39,9 @@ async function timed(response: Response) {
 describe('x-docchat-fault', () => {
   it('parses every mode and rejects unknown ones with a 400', () => {
     expect(
-      parseFaults('latency=200, first-byte=300,token-rate=40,cut-after=5,status=503,malformed-line,error-part,fail=error'),
+      parseFaults(
+        'latency=200, first-byte=300,token-rate=40,cut-after=5,status=503,malformed-line,error-part,fail=error',
+      ),
     ).toEqual({
       latency: 200,
       firstByte: 300,
@@ -57,7 +59,12 @@ describe('x-docchat-fault', () => {
 
   it('latency delays the whole response', async () => {
     const start = performance.now()
-    const response = await post(server, '/discovery/v1/search/acme', { query: 'x' }, { headers: { 'x-docchat-fault': 'latency=150' } })
+    const response = await post(
+      server,
+      '/discovery/v1/search/acme',
+      { query: 'x' },
+      { headers: { 'x-docchat-fault': 'latency=150' } },
+    )
     expect(performance.now() - start).toBeGreaterThanOrEqual(140)
     expect(response.status).toBe(200)
   })
@@ -93,7 +100,9 @@ describe('x-docchat-fault', () => {
     const discovery = await withFault('status=503')
     expect(discovery.status).toBe(503)
     expect(await discovery.json()).toEqual({ message: 'Injected fault: status 503' })
-    const admin = await get(server, '/v1/agent/docchat-project/jobs', { headers: { 'x-docchat-fault': 'status=500' } })
+    const admin = await get(server, '/v1/agent/docchat-project/jobs', {
+      headers: { 'x-docchat-fault': 'status=500' },
+    })
     expect(admin.status).toBe(500)
     expect(await admin.json()).toEqual({ error: 'Injected fault: status 500' })
     const limited = await withFault('status=429')
@@ -105,7 +114,8 @@ describe('x-docchat-fault', () => {
     const first = all.findIndex((l) => l.startsWith('0:'))
     expect(all[first + 1]).toBe('0:"unterminated')
     const events = []
-    for await (const event of readDataStream(new Response(`${all.join('\n')}\n`).body!)) events.push(event)
+    for await (const event of readDataStream(new Response(`${all.join('\n')}\n`).body!))
+      events.push(event)
     expect(events.some((e) => e.type === 'parse-error')).toBe(true)
     expect(all.at(-1)!.startsWith('d:')).toBe(true)
   })
@@ -119,7 +129,11 @@ describe('x-docchat-fault', () => {
   })
 
   it('can be set for the whole server', async () => {
-    const faulty = await createDevServer({ docs: { acme: fixtureCorpus() }, faults: 'status=502', seed: false })
+    const faulty = await createDevServer({
+      docs: { acme: fixtureCorpus() },
+      faults: 'status=502',
+      seed: false,
+    })
     expect((await post(faulty, '/discovery/v1/search/acme', { query: 'x' })).status).toBe(502)
   })
 })

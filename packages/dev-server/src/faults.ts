@@ -55,9 +55,13 @@ export function parseFaults(spec: string | null | undefined): Faults {
         (key !== 'status' || (Number.isInteger(value) && value >= 100 && value <= 599)) &&
         (key !== 'tokenRate' || value > 0)
       if (!valid) {
-        throw new HttpError(400, `Invalid ${faultHeader} value for "${name}": "${rawValue ?? ''}"`, {
-          field: faultHeader,
-        })
+        throw new HttpError(
+          400,
+          `Invalid ${faultHeader} value for "${name}": "${rawValue ?? ''}"`,
+          {
+            field: faultHeader,
+          },
+        )
       }
       faults[key] = value
     } else {

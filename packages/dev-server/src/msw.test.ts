@@ -26,12 +26,18 @@ describe('createDevServerHandlers (msw 2, setupServer)', () => {
   it('answers the real global fetch at the API base URL', async () => {
     const response = await fetch('https://api.mintlify.com/discovery/v1/search/acme', {
       method: 'POST',
-      headers: { Authorization: `Bearer ${server.keys.assistant}`, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Bearer ${server.keys.assistant}`,
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify({ query: 'rate limit' }),
     })
     expect(response.status).toBe(200)
     expect((await response.json())[0].path).toBe('/guides/rate-limits')
-    expect(server.requests.at(-1)).toMatchObject({ path: '/discovery/v1/search/acme', body: { query: 'rate limit' } })
+    expect(server.requests.at(-1)).toMatchObject({
+      path: '/discovery/v1/search/acme',
+      body: { query: 'rate limit' },
+    })
   })
 
   it('serves a proxy mount path too, and streams the assistant through the stock ai@4 client', async () => {
@@ -41,7 +47,14 @@ describe('createDevServerHandlers (msw 2, setupServer)', () => {
       api: 'https://docs.example/api/docchat/discovery/v1/assistant/acme/message',
       body: {
         fp: 'anonymous',
-        messages: [{ id: 'm1', role: 'user', content: 'Which fonts are supported?', parts: [{ type: 'text', text: 'Which fonts are supported?' }] }],
+        messages: [
+          {
+            id: 'm1',
+            role: 'user',
+            content: 'Which fonts are supported?',
+            parts: [{ type: 'text', text: 'Which fonts are supported?' }],
+          },
+        ],
       },
       streamProtocol: 'data',
       credentials: undefined,
@@ -65,7 +78,10 @@ describe('createDevServerHandlers (msw 2, setupServer)', () => {
   })
 
   it("works with core's client", async () => {
-    const client = createDocsClient({ adminKey: server.keys.admin, assistantKey: server.keys.assistant })
+    const client = createDocsClient({
+      adminKey: server.keys.admin,
+      assistantKey: server.keys.assistant,
+    })
     const jobs = await client.listAgentJobs('docchat-project', { skip: 0, take: 2 })
     expect(jobs.allSessions).toHaveLength(2)
     const page = await client.getPage('acme', { path: '/quickstart' })

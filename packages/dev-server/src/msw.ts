@@ -25,7 +25,10 @@ export function createDevServerHandlers(
       const url = new URL(request.url)
       // A base URL with a path (a proxy mount such as /api/docchat) maps onto the server's root.
       const prefix = new URL(base, url.origin).pathname.replace(/\/+$/, '')
-      const path = prefix && url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) || '/' : url.pathname
+      const path =
+        prefix && url.pathname.startsWith(prefix)
+          ? url.pathname.slice(prefix.length) || '/'
+          : url.pathname
       const target = new URL(`${path}${url.search}`, url.origin)
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
       const forwarded = new Request(target, {

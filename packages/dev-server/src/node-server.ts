@@ -58,7 +58,10 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 }
 
 /** Serves an existing dev server over HTTP. */
-export async function listen(server: DevServer, options: ListenOptions = {}): Promise<RunningDevServer> {
+export async function listen(
+  server: DevServer,
+  options: ListenOptions = {},
+): Promise<RunningDevServer> {
   const host = options.host ?? '127.0.0.1'
   const httpServer = createServer((req, res) => {
     const controller = new AbortController()
@@ -72,7 +75,9 @@ export async function listen(server: DevServer, options: ListenOptions = {}): Pr
       .catch((error: unknown) => {
         if (!res.headersSent) {
           res.writeHead(500, { 'content-type': 'application/json' })
-          res.end(JSON.stringify({ message: error instanceof Error ? error.message : String(error) }))
+          res.end(
+            JSON.stringify({ message: error instanceof Error ? error.message : String(error) }),
+          )
         } else {
           res.destroy()
         }

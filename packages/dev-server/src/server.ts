@@ -17,11 +17,22 @@ import {
 } from './admin-routes'
 import type { AssistantDocs } from './assistant/assistant-turn'
 import { builtinDocsFiles } from './builtin-docs'
-import type { DevServerOptions, OpenAICompatibleSettings, ProjectOptions } from './dev-server-options'
+import type {
+  DevServerOptions,
+  OpenAICompatibleSettings,
+  ProjectOptions,
+} from './dev-server-options'
 import { assistantV1, assistantV2, page, search } from './discovery-routes'
 import { parseDocs } from './docs/parse-docs'
 import type { DocsCorpus } from './docs/types'
-import { type Faults, faultHeader, hasStreamFaults, parseFaults, applyStreamFaults, type StreamKind } from './faults'
+import {
+  type Faults,
+  faultHeader,
+  hasStreamFaults,
+  parseFaults,
+  applyStreamFaults,
+  type StreamKind,
+} from './faults'
 import {
   corsHeaders,
   type ErrorShape,
@@ -99,11 +110,16 @@ const routes: Route[] = [
   route('GET', '/v1/project/update-status/{statusId}', 'error', getUpdateStatus),
 ]
 
-async function resolveCorpus(name: string, spec: string | DocsCorpus | undefined): Promise<DocsCorpus> {
+async function resolveCorpus(
+  name: string,
+  spec: string | DocsCorpus | undefined,
+): Promise<DocsCorpus> {
   if (spec !== undefined && typeof spec !== 'string') return spec
   let folders: typeof import('./default-docs')
   try {
-    folders = await import('./default-docs')
+    // A computed specifier keeps browser bundlers from following this Node-only import.
+    const nodeOnly = './default-docs.js'
+    folders = await import(/* @vite-ignore */ nodeOnly)
   } catch (error) {
     if (spec === undefined) return parseDocs(builtinDocsFiles, { name })
     throw new Error(
@@ -187,7 +203,9 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
     projects.set(id, { ...project, domain })
   }
 
-  const assistantKeys = options.assistantKeys?.length ? options.assistantKeys : [defaultAssistantKey]
+  const assistantKeys = options.assistantKeys?.length
+    ? options.assistantKeys
+    : [defaultAssistantKey]
   const adminKeys = options.adminKeys?.length ? options.adminKeys : [defaultAdminKey]
   const serverFaults =
     typeof options.faults === 'string' ? parseFaults(options.faults) : (options.faults ?? {})
@@ -217,16 +235,10 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
     const start = now()
     for (const [id, project] of projects) {
       const docs = domains.get(project.domain)!
-      seeded[id] = seedProject(
-        id,
-        project.domain,
-        start,
-        context,
-        {
-          files: docs.corpus.pages.map((p) => p.file),
-          relatedPages: relatedPagesFor(context, project.domain),
-        },
-      )
+      seeded[id] = seedProject(id, project.domain, start, context, {
+        files: docs.corpus.pages.map((p) => p.file),
+        relatedPages: relatedPagesFor(context, project.domain),
+      })
     }
   }
 
@@ -250,7 +262,9 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
     if (requests.length > maxRecorded) requests.splice(0, requests.length - maxRecorded)
 
     const matching = routes.filter((r) => r.pattern.test(path))
-    const shape: ErrorShape = path.startsWith('/discovery/') ? 'message' : matching[0]?.shape ?? 'error'
+    const shape: ErrorShape = path.startsWith('/discovery/')
+      ? 'message'
+      : (matching[0]?.shape ?? 'error')
     try {
       const faults = mergeFaults(serverFaults, parseFaults(request.headers.get(faultHeader)))
       if (path === '/' || path === '/health') {
@@ -259,7 +273,10 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
           mode: llm ? 'llm' : 'offline',
           domains: domainNames,
           projects: [...projects.keys()],
-          routes: routes.map((r) => `${r.method} ${r.pattern.source.slice(1, -3).replace(/\(\[\^\/\]\+\)/g, '{param}')}`),
+          routes: routes.map(
+            (r) =>
+              `${r.method} ${r.pattern.source.slice(1, -3).replace(/\(\[\^\/\]\+\)/g, '{param}')}`,
+          ),
         })
       }
       const matched = matching.find((r) => r.method === request.method)

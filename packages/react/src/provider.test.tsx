@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, focusManager } from '@tanstack/react-
 import { act, render, renderHook, waitFor } from '@testing-library/react'
 import { DocChatProvider, useDocChat } from './provider'
 import { docChatQueryKeys } from './query-keys'
-import { baseUrl, createTestSetup, docsDir, projectId } from './test/docchat-test-setup'
+import { baseUrl, createTestSetup, docsCorpus, projectId } from './test/docchat-test-setup'
 import { useAgentJob } from './use-agent-job'
 import { type AssistantChat, useAssistantChat } from './use-assistant-chat'
 import { type DocsSearch, useDocsSearch } from './use-docs-search'
@@ -68,7 +68,7 @@ describe('DocChatProvider', () => {
 
   it('two providers for two domains on one page do not interfere', async () => {
     const { client, requestsTo } = await createTestSetup({
-      server: { docs: { alpha: docsDir, beta: docsDir } },
+      server: { docs: { alpha: docsCorpus, beta: docsDir } },
     })
     const shared = new QueryClient()
     const state: PanelState = {}

@@ -1,6 +1,6 @@
 'use client'
 
-import type { AgentJobSummary, DocsApiError } from '@docchat/core'
+import { type AgentJobSummary, DocsApiError } from '@docchat/core'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { useDocChat } from './provider'
 import { docChatQueryKeys } from './query-keys'
@@ -40,6 +40,11 @@ export function useAgentJobs(options: UseAgentJobsOptions = {}): AgentJobs {
 }
 
 export function requireProjectId(projectId: string | undefined): string {
-  if (!projectId) throw new Error('DocChatProvider: set `projectId` to use the admin API hooks.')
+  if (!projectId) {
+    throw new DocsApiError('DocChatProvider: set `projectId` to use the admin API hooks.', {
+      kind: 'bad-request',
+      field: 'projectId',
+    })
+  }
   return projectId
 }

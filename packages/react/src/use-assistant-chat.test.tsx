@@ -78,6 +78,28 @@ describe('useAssistantChat against the dev server', () => {
     expect(result.current.error).toBeUndefined()
     expect(result.current.messages).toHaveLength(4)
     expect(server.requests.length).toBeGreaterThanOrEqual(2)
+    // The key comes only with the thread's creation; later responses must not lose it.
+    expect(result.current.thread).toEqual(thread)
+  })
+
+  it('learns the thread id from the finish line when a proxy hides the thread headers', async () => {
+    const headerThreads: (string | null)[] = []
+    const { wrapper } = await createTestSetup({
+      // A cross-origin proxy without Access-Control-Expose-Headers: the headers never reach JS.
+      wrapFetch: (next) => async (input, init) => {
+        const response = await next(input, init)
+        headerThreads.push(response.headers.get('x-thread-id'))
+        const headers = new Headers(response.headers)
+        headers.delete('x-thread-id')
+        headers.delete('x-thread-key')
+        return new Response(response.body, { status: response.status, headers })
+      },
+    })
+    const { result } = renderHook(() => useAssistantChat(), { wrapper })
+    await act(() => result.current.send('How do I install DocChat?'))
+    await waitFor(() => expect(result.current.status).toBe('idle'))
+    expect(headerThreads[0]).toEqual(expect.any(String))
+    expect(result.current.thread).toEqual({ threadId: headerThreads[0] })
   })
 
   it('restores the conversation and its thread after a reload', async () => {
@@ -99,6 +121,31 @@ describe('useAssistantChat against the dev server', () => {
     const last = setup.requestsTo('/assistant/').at(-1)?.body as AssistantBody
     expect(last).toMatchObject({ threadId: thread?.threadId, threadKey: thread?.threadKey })
     expect(last.messages).toHaveLength(3)
+  })
+
+  it('restores and continues under StrictMode (effects run twice)', async () => {
+    const setup = await createTestSetup()
+    const first = renderHook(() => useAssistantChat(), {
+      wrapper: setup.wrapper,
+      reactStrictMode: true,
+    })
+    await act(() => first.result.current.send('How do I install DocChat?'))
+    await waitFor(() => expect(first.result.current.thread?.threadKey).toBeTruthy())
+    const { thread } = first.result.current
+    first.unmount()
+    const second = renderHook(() => useAssistantChat(), {
+      wrapper: setup.wrapper,
+      reactStrictMode: true,
+    })
+    await waitFor(() => expect(second.result.current.messages).toHaveLength(2))
+    expect(second.result.current.thread).toEqual(thread)
+    await act(() => second.result.current.send('Tell me more'))
+    await waitFor(() => expect(second.result.current.status).toBe('idle'))
+    expect(second.result.current.messages).toHaveLength(4)
+    expect(setup.requestsTo('/assistant/').at(-1)?.body).toMatchObject({
+      threadId: thread?.threadId,
+      threadKey: thread?.threadKey,
+    })
   })
 
   it('newThread() forgets messages and thread, in memory and storage', async () => {

@@ -98,7 +98,10 @@ export class AgentJobStore {
       .trim()
     const createdAt = options.createdAt ?? this.now()
     const sessionId = options.sessionId ?? randomToken(12)
-    const topic = terms(prompt.replace(/\[fail[^\]]*\]/gi, '')).slice(0, 6).join(' ') || 'the docs'
+    const topic =
+      terms(prompt.replace(/\[fail[^\]]*\]/gi, ''))
+        .slice(0, 6)
+        .join(' ') || 'the docs'
     const pages = options.relatedPages?.(prompt).slice(0, 2) ?? []
     const todos: TodoPlan[] = [
       { id: '1', content: `Find the pages that cover ${topic}`, priority: 'high' },
@@ -111,16 +114,30 @@ export class AgentJobStore {
         : [{ id: '2', content: `Draft the changes for ${topic}`, priority: 'high' as const }]),
     ]
     todos.push(
-      { id: String(todos.length + 1), content: 'Check links and navigation in docs.json', priority: 'medium' },
-      { id: String(todos.length + 2), content: 'Open a pull request with the changes', priority: 'low' },
+      {
+        id: String(todos.length + 1),
+        content: 'Check links and navigation in docs.json',
+        priority: 'medium',
+      },
+      {
+        id: String(todos.length + 2),
+        content: 'Open a pull request with the changes',
+        priority: 'low',
+      },
     )
-    const firstLine = prompt.split('\n')[0]?.replace(/\[fail[^\]]*\]/gi, '').trim() ?? ''
+    const firstLine =
+      prompt
+        .split('\n')[0]
+        ?.replace(/\[fail[^\]]*\]/gi, '')
+        .trim() ?? ''
     const record: AgentJobRecord = {
       sessionId,
       projectId,
       subdomain,
       branch: request.branch ?? `docchat/${slug(prompt) || 'docs-update'}-${sessionId.slice(0, 6)}`,
-      title: sentenceCase(firstLine.length > 72 ? `${firstLine.slice(0, 69)}…` : firstLine) || 'Docs update',
+      title:
+        sentenceCase(firstLine.length > 72 ? `${firstLine.slice(0, 69)}…` : firstLine) ||
+        'Docs update',
       userId: 'user_dev_local',
       createdAt,
       outcome: options.outcome ?? outcomeFromText(prompt) ?? options.defaultOutcome ?? 'completed',

@@ -7,7 +7,8 @@ const hour = 3600_000
 
 function stableHex(seed: string, length: number): string {
   let out = ''
-  for (let i = 0; out.length < length; i++) out += hash(`${seed}:${i}`).toString(16).padStart(8, '0')
+  for (let i = 0; out.length < length; i++)
+    out += hash(`${seed}:${i}`).toString(16).padStart(8, '0')
   return out.slice(0, length)
 }
 

@@ -6,7 +6,14 @@ import type { UpdateStatus } from '@docchat/core'
 import { hash, objectId } from '../ids'
 
 export type UpdateOutcome = 'success' | 'failure'
-type UpdateSource = 'internal' | 'github-app-installation' | 'api' | 'github' | 'dashboard' | 'gitlab' | 'onboarding'
+type UpdateSource =
+  | 'internal'
+  | 'github-app-installation'
+  | 'api'
+  | 'github'
+  | 'dashboard'
+  | 'gitlab'
+  | 'onboarding'
 
 export interface UpdateRecord {
   _id: string
@@ -58,7 +65,8 @@ export class UpdateStore {
     const record: UpdateRecord = {
       ...input,
       createdAt,
-      _id: input._id ?? objectId(createdAt, ++this.counter + (hash(input.projectId) % 4096) * 65536),
+      _id:
+        input._id ?? objectId(createdAt, ++this.counter + (hash(input.projectId) % 4096) * 65536),
     }
     this.records.set(record._id, record)
     return record
@@ -82,7 +90,11 @@ export class UpdateStore {
       lines.push(`Error: could not parse ${file}: unexpected closing tag </Card> at line 42`)
       lines.push('Build failed')
     } else {
-      lines.push('Generating search index', 'Uploading assets', `Deployed to https://${record.subdomain}.mintlify.site`)
+      lines.push(
+        'Generating search index',
+        'Uploading assets',
+        `Deployed to https://${record.subdomain}.mintlify.site`,
+      )
     }
     return lines
   }
@@ -102,7 +114,11 @@ export class UpdateStore {
       projectId: record.projectId,
       createdAt: new Date(record.createdAt).toISOString(),
       subdomain: record.subdomain,
-      author: { name: 'DocChat Dev', avatarUrl: screenshot('avatar', 'light'), githubUserId: 1000001 },
+      author: {
+        name: 'DocChat Dev',
+        avatarUrl: screenshot('avatar', 'light'),
+        githubUserId: 1000001,
+      },
       commit: {
         sha: sha(record._id),
         ref: 'main',
@@ -112,7 +128,12 @@ export class UpdateStore {
       source: record.source,
     }
     if (elapsed < queuedMs) {
-      return { ...base, status: 'queued', summary: 'Waiting for a build worker', logs: all.slice(0, 1) }
+      return {
+        ...base,
+        status: 'queued',
+        summary: 'Waiting for a build worker',
+        logs: all.slice(0, 1),
+      }
     }
     if (now < this.endsAt(record)) {
       const shown = Math.min(all.length - 1, 1 + Math.floor((elapsed - queuedMs) / logLineMs))

@@ -62,7 +62,10 @@ function codeFor(corpus: DocsCorpus) {
     if (!page) return []
     const anchor = typeof result.metadata.anchor === 'string' ? result.metadata.anchor : ''
     const section = page.sections.find((s) => s.anchor === anchor) ?? page.sections[0]
-    return (section?.codeBlocks ?? []).map((block) => ({ language: block.language, code: block.code }))
+    return (section?.codeBlocks ?? []).map((block) => ({
+      language: block.language,
+      code: block.code,
+    }))
   }
 }
 
@@ -89,7 +92,9 @@ export function systemPrompt(input: AssistantTurnInput): string {
   if (input.currentPath) lines.push(`The user is reading the page ${input.currentPath}.`)
   for (const item of input.context ?? []) {
     const label = item.type === 'code' ? 'code' : 'text'
-    lines.push(`The user attached this ${label}${item.path ? ` from ${item.path}` : ''}:\n${item.value}`)
+    lines.push(
+      `The user attached this ${label}${item.path ? ` from ${item.path}` : ''}:\n${item.value}`,
+    )
   }
   return lines.join('\n')
 }

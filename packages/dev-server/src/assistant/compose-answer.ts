@@ -24,7 +24,7 @@ export interface ComposeAnswerInput {
 }
 
 const codeQuestion =
-  /\b(code|example|examples|snippet|install|installation|command|commands|cli|configure|config|configuration|setup|set up|import|function|hook|hooks|component|components|api|script|npm|pnpm|yarn|curl|props?|options?|usage|how (?:do|can|to|should))\b|`|\w+\.\w+\(|\b[a-z]+[A-Z]\w*\b/i
+  /\b(code|example|examples|snippet|install|installation|command|commands|cli|configure|config|configuration|setup|set up|import|function|hook|hooks|component|components|api|script|npm|pnpm|yarn|curl|props?|usage|snippets?)\b|`|\w+\.\w+\(|\b[a-z]+[A-Z]\w*\b/i
 
 export function looksLikeCodeQuestion(question: string): boolean {
   return codeQuestion.test(question)
@@ -114,7 +114,9 @@ function pickCode(input: ComposeAnswerInput, sources: readonly number[]): CodeSn
 
 function intro(first: SearchResult, index: number): string {
   const section = sectionOf(first)
-  const where = section ? `the "${section}" section of [${titleOf(first)}](${linkTo(first)})` : `[${titleOf(first)}](${linkTo(first)})`
+  const where = section
+    ? `the "${section}" section of [${titleOf(first)}](${linkTo(first)})`
+    : `[${titleOf(first)}](${linkTo(first)})`
   return `Here's what the docs say, mainly from ${where} [${index}]:`
 }
 

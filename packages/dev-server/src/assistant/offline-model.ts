@@ -101,14 +101,21 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
     const results: { toolName: string; result: unknown }[] = []
     for (const message of turn) {
       if (message.role !== 'tool') continue
-      for (const part of message.content) results.push({ toolName: part.toolName, result: part.result })
+      for (const part of message.content)
+        results.push({ toolName: part.toolName, result: part.result })
     }
     const promptTokens = Math.max(1, Math.ceil(promptSize(prompt) / 4))
 
     const toolCall = (toolName: string, args: unknown): LanguageModelV1StreamPart[] => {
       const argsText = JSON.stringify(args)
       return [
-        { type: 'tool-call', toolCallType: 'function', toolCallId: nextToolCallId(), toolName, args: argsText },
+        {
+          type: 'tool-call',
+          toolCallType: 'function',
+          toolCallId: nextToolCallId(),
+          toolName,
+          args: argsText,
+        },
         {
           type: 'finish',
           finishReason: 'tool-calls',
@@ -118,7 +125,11 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
     }
     const text = (answer: string): LanguageModelV1StreamPart[] => [
       ...wordGroups(answer).map((textDelta) => ({ type: 'text-delta' as const, textDelta })),
-      { type: 'finish', finishReason: 'stop', usage: { promptTokens, completionTokens: estimateTokens(answer) } },
+      {
+        type: 'finish',
+        finishReason: 'stop',
+        usage: { promptTokens, completionTokens: estimateTokens(answer) },
+      },
     ]
 
     const last = results.at(-1)

@@ -31,7 +31,13 @@ function readLooseYaml(yaml: string): Record<string, unknown> {
     if (!match?.[1]) continue
     const raw = (match[2] ?? '').trim().replace(/^(['"])(.*)\1$/, '$2')
     data[match[1]] =
-      raw === 'true' ? true : raw === 'false' ? false : /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw
+      raw === 'true'
+        ? true
+        : raw === 'false'
+          ? false
+          : /^-?\d+(\.\d+)?$/.test(raw)
+            ? Number(raw)
+            : raw
   }
   return data
 }

@@ -34,7 +34,8 @@ describe('loadDocs on the real corpora', () => {
     expect(mintlify.languages).toEqual(['en'])
     expect(mintlify.versions).toEqual([])
     expect(mintlify.pages.every((page) => page.language === 'en')).toBe(true)
-    expect(mintlifyMs).toBeLessThan(3_000)
+    // Typically ~250 ms; generous so a busy CI machine does not flake.
+    expect(mintlifyMs).toBeLessThan(5_000)
   })
 
   it('reports the dangling translation $refs instead of failing', () => {
@@ -111,7 +112,10 @@ describe('loadDocs on a folder', () => {
       }),
       'i18n/en.json': JSON.stringify({ language: 'en', groups: [{ $ref: './groups/start.json' }] }),
       'i18n/groups/start.json': JSON.stringify({ group: 'Start', pages: ['index'] }),
-      'i18n/de.json': JSON.stringify({ language: 'de', groups: [{ group: 'Los', pages: ['de/index'] }] }),
+      'i18n/de.json': JSON.stringify({
+        language: 'de',
+        groups: [{ group: 'Los', pages: ['de/index'] }],
+      }),
       'index.mdx': '---\ntitle: Home\n---\n\nimport Note from "/snippets/note.mdx"\n\n<Note />',
       'de/index.mdx': '---\ntitle: Startseite\n---\n\nHallo.',
       'snippets/note.mdx': 'Snippet text.',

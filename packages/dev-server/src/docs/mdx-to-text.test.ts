@@ -29,7 +29,16 @@ describe('reduceMdx', () => {
     const text = textOf(blocks)
     expect(text).toContain('Visible text.')
     expect(text).toContain('After.')
-    for (const gone of ['import', 'export', 'meta', 'comment', 'rocket', 'Decorative', 'path', 'window']) {
+    for (const gone of [
+      'import',
+      'export',
+      'meta',
+      'comment',
+      'rocket',
+      'Decorative',
+      'path',
+      'window',
+    ]) {
       expect(text).not.toContain(gone)
     }
   })
@@ -99,7 +108,12 @@ Replace <YOUR_API_KEY> with your key.
     const code = blocks.filter((block) => block.kind === 'code')
     expect(code).toEqual([
       { kind: 'code', language: 'bash', title: 'npm', code: 'npm i -g mint\n# not a heading' },
-      { kind: 'code', language: 'ts', title: 'example.ts', code: `const x = <Card title="no">{'{'}</Card>` },
+      {
+        kind: 'code',
+        language: 'ts',
+        title: 'example.ts',
+        code: `const x = <Card title="no">{'{'}</Card>`,
+      },
       { kind: 'code', language: 'json', code: '{ "a": 1 }' },
     ])
     expect(blocks.some((block) => block.kind === 'heading')).toBe(false)
@@ -140,7 +154,15 @@ Replace <YOUR_API_KEY> with your key.
   })
 
   it('never throws on malformed input', () => {
-    for (const source of ['<Card title="x"', '{unclosed', '```js\nno end', '<', '<a href=', '{/* x', '']) {
+    for (const source of [
+      '<Card title="x"',
+      '{unclosed',
+      '```js\nno end',
+      '<',
+      '<a href=',
+      '{/* x',
+      '',
+    ]) {
       expect(() => reduceMdx(source)).not.toThrow()
     }
   })

@@ -440,7 +440,8 @@ function parseOpenTag(source: string, start: number): OpenTag | undefined {
       continue
     }
     if (char === '>') return { name, attributes, selfClosing: false, end: i + 1 }
-    if (char === '/' && source[i + 1] === '>') return { name, attributes, selfClosing: true, end: i + 2 }
+    if (char === '/' && source[i + 1] === '>')
+      return { name, attributes, selfClosing: true, end: i + 2 }
     if (char === '{') {
       // `{...props}` spread.
       const end = findBalanced(source, i, '{', '}')

@@ -99,7 +99,8 @@ export function readNavigation(config: Json, legacy: boolean): Navigation {
     walk(config.navigation, { breadcrumbs: [], hidden: false })
     addLegacyTabs(config, entries)
     for (const version of Array.isArray(config.versions) ? config.versions : []) {
-      const name = typeof version === 'string' ? version : isRecord(version) ? version.name : undefined
+      const name =
+        typeof version === 'string' ? version : isRecord(version) ? version.name : undefined
       if (typeof name === 'string' && !versions.includes(name)) versions.push(name)
     }
     return { entries, versions, languages, indexHiddenPages: seo.indexHiddenPages === true }
@@ -131,7 +132,8 @@ function addLegacyTabs(config: Json, entries: NavigationEntry[]): void {
   const primary = isRecord(config.primaryTab) ? config.primaryTab.name : undefined
   for (const entry of entries) {
     const section = sections.find(
-      (candidate) => entry.page === candidate.prefix || entry.page.startsWith(`${candidate.prefix}/`),
+      (candidate) =>
+        entry.page === candidate.prefix || entry.page.startsWith(`${candidate.prefix}/`),
     )
     const name = section?.name ?? (typeof primary === 'string' ? primary : undefined)
     if (name) entry.breadcrumbs = [name, ...entry.breadcrumbs]

@@ -77,7 +77,14 @@ export function splitSections(
     })
   })
   if (sections.length === 0) {
-    sections.push({ id: path, anchor: '', heading: title, headings: [], content: '', codeBlocks: [] })
+    sections.push({
+      id: path,
+      anchor: '',
+      heading: title,
+      headings: [],
+      content: '',
+      codeBlocks: [],
+    })
   }
   return sections
 }
@@ -87,7 +94,8 @@ export function renderPage(title: string, description: string | undefined, block
   const parts = [`# ${title}`]
   if (description) parts.push(description)
   for (const block of blocks) {
-    if (block.kind === 'heading') parts.push(`${'#'.repeat(Math.max(2, block.level))} ${block.text}`)
+    if (block.kind === 'heading')
+      parts.push(`${'#'.repeat(Math.max(2, block.level))} ${block.text}`)
     else if (block.kind === 'text') parts.push(block.text)
     else parts.push(renderCode(block))
   }

@@ -65,7 +65,10 @@ const navigationFixture = {
     language: 'fr',
     products: [{ product: 'Produit', groups: [{ $ref: './groups/fr-start.json' }] }],
   }),
-  'nav/groups/fr-start.json': JSON.stringify({ group: 'Démarrer', pages: ['fr/intro', 'GET /users'] }),
+  'nav/groups/fr-start.json': JSON.stringify({
+    group: 'Démarrer',
+    pages: ['fr/intro', 'GET /users'],
+  }),
   'guides/index.mdx': page('Guides home'),
   'guides/intro.mdx': page('Intro', 'Welcome.\n\n## Install\n\nRun it.\n\n## Install\n\nAgain.'),
   'guides/boosted.mdx': page('Boosted', 'Body.', 'boost: 5\n'),
@@ -133,7 +136,9 @@ describe('parseDocs navigation', () => {
       ['/guides/intro#install', 'install', 'Install', 'Run it.'],
       ['/guides/intro#install-1', 'install-1', 'Install', 'Again.'],
     ])
-    expect(intro?.content).toBe('# Intro\n\nWelcome.\n\n## Install\n\nRun it.\n\n## Install\n\nAgain.')
+    expect(intro?.content).toBe(
+      '# Intro\n\nWelcome.\n\n## Install\n\nRun it.\n\n## Install\n\nAgain.',
+    )
   })
 })
 
@@ -217,7 +222,10 @@ describe('parseDocs legacy mint.json and plain folders', () => {
             primaryTab: { name: 'Guides' },
             tabs: [{ name: 'API reference', url: 'api-reference' }],
             navigation: [
-              { group: 'Get started', pages: ['introduction', { group: 'More', pages: ['more/x'] }] },
+              {
+                group: 'Get started',
+                pages: ['introduction', { group: 'More', pages: ['more/x'] }],
+              },
               { group: 'Endpoints', version: 'v1', pages: ['api-reference/users'] },
             ],
           }),

@@ -13,7 +13,8 @@ import { renderPage, splitSections } from './page-sections'
 import type { DocsCorpus, DocsFiles, DocsPage, ParseDocsOptions } from './types'
 
 /** Repository files that sit next to the docs but are not pages of the site. */
-const repositoryFiles = /^(readme|contributing|changelog|license|code_of_conduct|security|claude|agents|source)\.mdx?$/i
+const repositoryFiles =
+  /^(readme|contributing|changelog|license|code_of_conduct|security|claude|agents|source)\.mdx?$/i
 
 /**
  * Builds a corpus from a docs folder's files (paths relative to the folder). Pure: no file
@@ -198,7 +199,11 @@ function humanise(name: string): string {
 
 function keywordsOf(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string')
-  if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter(Boolean)
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)
   return []
 }
 

@@ -68,7 +68,9 @@ describe('createDocsIndex', () => {
   it('filters by version and language; pages without one match every filter', () => {
     const paths = (filter: { version?: string; language?: string }) =>
       index.search('install', { filter, pageSize: 50 }).map((r) => r.path)
-    expect(new Set(paths({ version: 'v1' }))).toEqual(new Set(['/v1/install', '/faq', '/de/install']))
+    expect(new Set(paths({ version: 'v1' }))).toEqual(
+      new Set(['/v1/install', '/faq', '/de/install']),
+    )
     expect(new Set(paths({ version: 'v2', language: 'en' }))).toEqual(
       new Set(['/v2/install', '/faq']),
     )
@@ -103,7 +105,13 @@ describe('createDocsIndex', () => {
 
   it('finds pages by route, file name or URL', () => {
     const expected = { path: '/v2/install', content: expect.stringContaining('# Install the CLI') }
-    for (const path of ['/v2/install', 'v2/install', 'v2/install.mdx', '/v2/install/', '/v2/install#configure-navigation']) {
+    for (const path of [
+      '/v2/install',
+      'v2/install',
+      'v2/install.mdx',
+      '/v2/install/',
+      '/v2/install#configure-navigation',
+    ]) {
       expect(index.getPage(path)).toEqual(expected)
     }
     expect(index.getPage('https://docs.example.com/docs/v2/install?x=1')).toEqual(expected)

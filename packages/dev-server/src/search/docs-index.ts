@@ -1,15 +1,12 @@
-import MiniSearch, { type Query } from 'minisearch'
+import type { SearchFilter } from '@docchat/core'
+import MiniSearch, { type SearchOptions } from 'minisearch'
 import { routeOf } from '../docs/parse-docs'
 import type { DocsCorpus, DocsPage, DocsSection } from '../docs/types'
-import { indexTerms, queryTerm } from './search-terms'
+import { type TermStats, Vocabulary } from './query-plan'
+import { indexTerms } from './search-terms'
 
-/** The search filter of the API (`tag` and `groups` are accepted; this corpus has no such data). */
-export interface DocsSearchFilter {
-  version?: string
-  language?: string
-  tag?: string
-  groups?: string[]
-}
+/** The API's search filter (`tag` and `groups` are accepted; Mintlify docs folders carry no such data). */
+export type DocsSearchFilter = SearchFilter
 
 export interface DocsSearchOptions {
   /** 1–50, default 10. */
@@ -24,6 +21,7 @@ export interface DocsSearchResult {
   content: string
   /** The page path; the section is in `metadata.anchor`. */
   path: string
+  [key: string]: unknown
   metadata: {
     title: string
     breadcrumbs: string[]
@@ -81,32 +79,8 @@ export function normaliseScore(raw: number, queryTermCount: number): number {
   return perTerm / (perTerm + scoreHalfPoint)
 }
 
-/**
- * Query terms found in more than this share of sections or pages say almost nothing about
- * relevance (BM25 gives them near-zero weight) yet cost the most to score, so they are left out
- * of the query as long as another term remains: "pipecat" in the Pipecat docs, "docs" in most.
- */
-const commonTermShare = 0.2
-
-/**
- * A prefix whose completions together have more postings than this many per section is not
- * expanded in full; see `frequentCompletions`.
- */
-const prefixPostingShare = 0.3
-
-/** How many completions stand in for a broad prefix, and their weight (MiniSearch's prefix weight). */
-const maxCompletions = 8
-const completionWeight = 0.375
-
 /** Sections of one page allowed before other pages get their turn. */
 const sectionsPerPageFirst = 2
-
-interface TermStats {
-  sections: number
-  pages: number
-  lastSection: number
-  lastPage: number
-}
 
 export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
   const entries: IndexedSection[] = []
@@ -173,12 +147,10 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
     }
   })
   termsOf.clear()
-  const vocabulary = [...stats.keys()].sort()
-  const limits = {
-    sections: Math.max(50, entries.length * commonTermShare),
-    pages: Math.max(10, corpus.pages.length * commonTermShare),
-  }
-  const prefixBudget = Math.max(200, entries.length * prefixPostingShare)
+  const vocabulary = new Vocabulary(stats, {
+    sections: entries.length,
+    pages: corpus.pages.length,
+  })
 
   const pagesByRoute = new Map<string, DocsPage>()
   for (const docsPage of corpus.pages) {
@@ -199,60 +171,44 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
   return {
     corpus,
     search(query, options = {}) {
-      const { terms, common } = planQuery(query, stats, limits)
-      if (terms.length === 0) return []
+      const plan = vocabulary.plan(query)
+      if (plan.terms.size === 0) return []
       const pageSize = clamp(Math.floor(options.pageSize ?? 10), 1, 50, 10)
       const threshold = clamp(options.scoreThreshold ?? 0, 0, 1, 0)
       const { filter } = options
-      const searchOptions = {
-        tokenize: (text: string) => text.split(' '),
-        processTerm: (term: string) => term,
+      const searchOptions: SearchOptions = {
+        tokenize: (text) => text.split(' '),
+        processTerm: (term) => term,
+        prefix: false,
+        fuzzy: false,
+        boostTerm: (term) => plan.terms.get(term)?.weight ?? 1,
       }
-      const last = terms.length - 1
-      const miniQuery: Query = {
-        combineWith: 'OR',
-        queries: terms.map((term, index): Query => {
-          const known = stats.has(term)
-          // Typo tolerance only for words the docs do not contain: a known word is taken as
-          // meant, which keeps fuzzy matching (the costly part) off most query terms.
-          const fuzzy = term.length >= 4 && !known ? 0.2 : false
-          // Prefix matching for the word being typed (the last one) and for unknown words.
-          if (term.length < 3 || (index !== last && known)) {
-            return { queries: [term], prefix: false, fuzzy }
-          }
-          const completions = frequentCompletions(vocabulary, stats, term, prefixBudget)
-          if (!completions) return { queries: [term], prefix: true, fuzzy }
-          // A short prefix ("con…") would expand to a large part of the vocabulary: its most
-          // frequent completions stand in for it, weighted like prefix matches.
-          return {
-            combineWith: 'OR',
-            queries: [
-              { queries: [term], prefix: false, fuzzy },
-              {
-                queries: completions,
-                prefix: false,
-                fuzzy: false,
-                boostTerm: () => completionWeight,
-              },
-            ],
-          }
-        }),
+      const text = [...plan.terms.keys()].join(' ')
+      /** Distinct query words a hit's matched terms stand for. */
+      const wordsOf = (terms: string[], into = new Set<number>()) => {
+        for (const term of terms) {
+          const word = plan.terms.get(term)?.word
+          if (word !== undefined) into.add(word)
+        }
+        return into
       }
 
       // Page-level matches (title, description, keywords, breadcrumbs), per page.
+      // MiniSearch multiplies a hit's summed term scores by its number of matched terms;
+      // `sum` undoes that, so words rather than expanded terms can be counted below.
       const pageMatches = new Map<number, { sum: number; terms: string[] }>()
-      for (const hit of pageIndex.search(miniQuery, searchOptions)) {
+      for (const hit of pageIndex.search(text, searchOptions)) {
         pageMatches.set(hit.id as number, { sum: hit.score / hit.terms.length, terms: hit.terms })
       }
-      // A section scores its own matches plus its page's, times the distinct query terms
-      // matched anywhere, times the page's boost.
+      // A section scores its own matches plus its page's, times the distinct query words
+      // matched in either, times the page's boost.
       const scored: { id: number; raw: number }[] = []
       const seen = new Set<number>()
       // A query of nothing but words found all over the docs ("pipecat" in the Pipecat docs)
       // gets no signal from body text, only cost: match it against headings alone.
       const sectionHits = sectionIndex.search(
-        miniQuery,
-        common ? { ...searchOptions, fields: ['headings'] } : searchOptions,
+        text,
+        plan.common ? { ...searchOptions, fields: ['headings'] } : searchOptions,
       )
       for (const hit of sectionHits) {
         const id = hit.id as number
@@ -260,7 +216,7 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
         if (!matches(entry.page, filter)) continue
         seen.add(id)
         const pageMatch = pageMatches.get(entry.pageId)
-        const matched = pageMatch ? new Set([...hit.terms, ...pageMatch.terms]).size : hit.terms.length
+        const matched = wordsOf(hit.terms, pageMatch && wordsOf(pageMatch.terms)).size
         const sum = hit.score / hit.terms.length + (pageMatch?.sum ?? 0)
         scored.push({ id, raw: sum * matched * entry.page.boost })
       }
@@ -269,7 +225,7 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
         const id = firstSection[pageId]!
         const entry = entries[id]
         if (!entry || seen.has(id) || !matches(entry.page, filter)) continue
-        scored.push({ id, raw: pageMatch.sum * pageMatch.terms.length * entry.page.boost })
+        scored.push({ id, raw: pageMatch.sum * wordsOf(pageMatch.terms).size * entry.page.boost })
       }
       scored.sort((a, b) => b.raw - a.raw)
 
@@ -279,7 +235,7 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
       const overflow: DocsSearchResult[] = []
       const perPage = new Map<DocsPage, number>()
       for (const { id, raw } of scored) {
-        const score = normaliseScore(raw, terms.length)
+        const score = normaliseScore(raw, plan.words.length)
         // Sorted by raw score, so the first one under the threshold ends the list.
         if (score < threshold) break
         const entry = entries[id]!
@@ -319,70 +275,6 @@ interface SectionDocument {
   body: string
 }
 
-/**
- * Undefined when every completion of `prefix` fits in the postings budget (plain prefix search
- * is affordable); otherwise the most frequent completions that fit, at least one.
- */
-function frequentCompletions(
-  vocabulary: string[],
-  stats: Map<string, TermStats>,
-  prefix: string,
-  budget: number,
-): string[] | undefined {
-  let low = 0
-  let high = vocabulary.length
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (vocabulary[middle]! < prefix) low = middle + 1
-    else high = middle
-  }
-  const completions: { term: string; postings: number }[] = []
-  let total = 0
-  for (let i = low; i < vocabulary.length && vocabulary[i]!.startsWith(prefix); i++) {
-    const term = vocabulary[i]!
-    const entry = stats.get(term)!
-    const postings = entry.sections + entry.pages
-    total += postings
-    if (term !== prefix) completions.push({ term, postings })
-  }
-  if (total <= budget) return undefined
-  completions.sort((a, b) => b.postings - a.postings)
-  const chosen: string[] = []
-  let used = 0
-  for (const { term, postings } of completions) {
-    if (chosen.length > 0 && (used + postings > budget || chosen.length >= maxCompletions)) break
-    chosen.push(term)
-    used += postings
-  }
-  return chosen
-}
-
-/** Turns the user's text into the terms worth searching for. */
-function planQuery(
-  query: string,
-  stats: Map<string, TermStats>,
-  limits: { sections: number; pages: number },
-): { terms: string[]; common: boolean } {
-  const tokens = query.split(/[\n\r\p{Z}\p{P}\p{S}]+/u).filter(Boolean)
-  let terms = tokens
-    .map(queryTerm)
-    .filter((term): term is string => Boolean(term))
-    .map((term) => (stats.has(term) ? term : transposed(term, stats)))
-  // A query made only of stop words ("how to") still searches for them.
-  if (terms.length === 0) terms = tokens.map((token) => token.toLowerCase())
-  terms = [...new Set(terms)]
-  if (terms.length === 0) return { terms, common: false }
-  const commonness = (term: string) => {
-    const entry = stats.get(term)
-    return entry ? Math.max(entry.sections / limits.sections, entry.pages / limits.pages) : 0
-  }
-  const specific = terms.filter((term) => commonness(term) <= 1)
-  if (specific.length > 0) return { terms: specific, common: false }
-  // Only common words: keep the rarest.
-  const rarest = terms.reduce((best, term) => (commonness(term) < commonness(best) ? term : best))
-  return { terms: [rarest], common: true }
-}
-
 function toResult({ page, section }: IndexedSection, score: number): DocsSearchResult {
   return {
     content: section.content,
@@ -408,19 +300,6 @@ function normaliseRequestedPath(path: string): string {
     .replace(/^\/+|\/+$/g, '')
     .replace(/\.mdx?$/i, '')
   return routeOf(bare || 'index')
-}
-
-/**
- * Swapped neighbouring letters ("domian") are two edits for Levenshtein-based fuzzy matching
- * but one slip of the fingers: an unknown word with a known transposition is read as that word.
- */
-function transposed(term: string, vocabulary: Map<string, unknown>): string {
-  if (term.length < 4) return term
-  for (let i = 0; i < term.length - 1; i++) {
-    const candidate = term.slice(0, i) + term[i + 1] + term[i] + term.slice(i + 2)
-    if (vocabulary.has(candidate)) return candidate
-  }
-  return term
 }
 
 function clamp(value: number, min: number, max: number, fallback: number): number {

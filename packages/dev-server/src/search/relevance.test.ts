@@ -17,7 +17,10 @@ const questions: { question: string; expected: string }[] = [
     question: 'How can I send visitors to the new URL after I rename a page?',
     expected: '/create/redirects',
   },
-  { question: 'Can I preview my documentation on my laptop before publishing?', expected: '/cli/preview' },
+  {
+    question: 'Can I preview my documentation on my laptop before publishing?',
+    expected: '/cli/preview',
+  },
   {
     question: 'How do I show the same code example in several languages with tabs?',
     expected: '/components/code-groups',
@@ -32,7 +35,10 @@ const questions: { question: string; expected: string }[] = [
     expected: '/integrations/analytics/google-analytics',
   },
   { question: 'How do I move my docs over from Docusaurus?', expected: '/migration/docusaurus' },
-  { question: 'How do I change the typography and use my own font files?', expected: '/customize/fonts' },
+  {
+    question: 'How do I change the typography and use my own font files?',
+    expected: '/customize/fonts',
+  },
   {
     question: 'How do I document API request parameters with their types and defaults?',
     expected: '/components/fields',
@@ -45,7 +51,10 @@ const questions: { question: string; expected: string }[] = [
     question: 'How do I serve the docs under /docs of my main website with Vercel rewrites?',
     expected: '/deploy/vercel',
   },
-  { question: 'collapsible sections that readers can expand and hide', expected: '/components/accordions' },
+  {
+    question: 'collapsible sections that readers can expand and hide',
+    expected: '/components/accordions',
+  },
   {
     question: 'How do reviewers get a preview URL for every pull request?',
     expected: '/deploy/preview-deployments',

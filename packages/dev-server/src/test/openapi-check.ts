@@ -41,7 +41,12 @@ export function loadSpec(file: string): Spec {
   return spec
 }
 
-export function responseSpec(file: string, path: string, method: string, status: number): ResponseSpec {
+export function responseSpec(
+  file: string,
+  path: string,
+  method: string,
+  status: number,
+): ResponseSpec {
   const operation = loadSpec(file).paths[path]?.[method.toLowerCase()]
   const response = operation?.responses?.[String(status)]
   if (!response) throw new Error(`${file}: no ${status} response for ${method} ${path}`)
@@ -76,17 +81,21 @@ export function checkSchema(spec: Spec, schema: Schema, value: unknown, at = '$'
   const actual = typeOf(value)
   if (s.type) {
     const fits =
-      s.type === actual || (s.type === 'number' && actual === 'integer') || (s.type === 'object' && actual === 'object')
+      s.type === actual ||
+      (s.type === 'number' && actual === 'integer') ||
+      (s.type === 'object' && actual === 'object')
     if (!fits) return [`${at}: expected ${s.type}, got ${actual}`]
   }
-  if (s.enum && !s.enum.includes(value)) problems.push(`${at}: ${JSON.stringify(value)} not in enum`)
+  if (s.enum && !s.enum.includes(value))
+    problems.push(`${at}: ${JSON.stringify(value)} not in enum`)
   if (actual === 'object' && s.properties) {
     const object = value as Record<string, unknown>
     for (const name of s.required ?? []) {
       if (!(name in object)) problems.push(`${at}.${name}: required`)
     }
     for (const [name, property] of Object.entries(s.properties)) {
-      if (object[name] !== undefined) problems.push(...checkSchema(spec, property, object[name], `${at}.${name}`))
+      if (object[name] !== undefined)
+        problems.push(...checkSchema(spec, property, object[name], `${at}.${name}`))
     }
   }
   if (actual === 'array' && s.items) {

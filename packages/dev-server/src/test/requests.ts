@@ -4,7 +4,13 @@ import type { DevServer } from '../server'
 export const base = 'http://dev.test'
 
 export function userMessage(text: string, id = `u-${text.length}-${text.slice(0, 8)}`) {
-  return { id, role: 'user', content: text, parts: [{ type: 'text', text }], createdAt: new Date(0).toISOString() }
+  return {
+    id,
+    role: 'user',
+    content: text,
+    parts: [{ type: 'text', text }],
+    createdAt: new Date(0).toISOString(),
+  }
 }
 
 export function post(

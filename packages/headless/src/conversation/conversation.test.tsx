@@ -66,7 +66,7 @@ describe('Conversation.Log', () => {
     expect(violations, describeViolations(violations)).toEqual([])
   })
 
-  it('announces completion once per answer, not per token', () => {
+  it('announces completion once per answer, not per token', async () => {
     const { rerender } = render(<Chat busy={false} messages={[]} />)
     const status = screen.getByRole('status')
     expect(status).toHaveTextContent('')
@@ -76,11 +76,13 @@ describe('Conversation.Log', () => {
     observer.observe(status, { childList: true, subtree: true, characterData: true })
     for (const text of ['An', 'Ans', 'Answ', 'Answer']) {
       rerender(<Chat busy messages={[text]} />)
+      await act(async () => {})
       expect(status).toHaveTextContent('')
     }
     rerender(<Chat busy={false} messages={['Answer']} />)
     expect(status).toHaveTextContent('Answer ready')
     rerender(<Chat busy={false} messages={['Answer', 'more']} />)
+    await act(async () => {})
     observer.disconnect()
     expect(seen.filter((text) => text === 'Answer ready')).toHaveLength(1)
   })

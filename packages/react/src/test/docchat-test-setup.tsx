@@ -1,5 +1,11 @@
 import { createDocsClient, type DocsClient, type DocsClientOptions } from '@docchat/core'
-import { createDevServer, type DevServer, type DevServerOptions } from '@docchat/dev-server'
+import {
+  createDevServer,
+  type DevServer,
+  type DevServerOptions,
+  type DocsCorpus,
+} from '@docchat/dev-server'
+import { loadDocs } from '@docchat/dev-server/node'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ReactNode } from 'react'
@@ -8,9 +14,18 @@ import { DocChatProvider, type DocChatProviderProps } from '../provider'
 export const baseUrl = 'http://docchat.test'
 export const domain = 'docchat'
 export const projectId = 'docchat-project'
-/** The kit's own docs, the dev server's default corpus. Passed explicitly: under jsdom the global
- * `URL` is jsdom's, which the dev server's `new URL(…, import.meta.url)` default cannot use. */
-export const docsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../apps/docs')
+const docsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../apps/docs')
+let corpus: Promise<DocsCorpus> | undefined
+
+/**
+ * The kit's own docs (`apps/docs`, the dev server's default corpus), loaded once per test file and
+ * passed as a parsed corpus: the server's folder loading is a Node-only dynamic import that Vite's
+ * jsdom transform does not follow.
+ */
+export function docsCorpus(): Promise<DocsCorpus> {
+  corpus ??= loadDocs(docsDir)
+  return corpus
+}
 
 export interface TestSetupOptions {
   server?: DevServerOptions
@@ -35,7 +50,10 @@ export interface TestSetup {
  * without a port.
  */
 export async function createTestSetup(options: TestSetupOptions = {}): Promise<TestSetup> {
-  const server = await createDevServer({ docs: { [domain]: docsDir }, ...options.server })
+  const server = await createDevServer({
+    docs: { [domain]: await docsCorpus() },
+    ...options.server,
+  })
   const inProcess: typeof fetch = async (input, init) => {
     const request = new Request(input, init)
     if (options.fault) request.headers.set('x-docchat-fault', options.fault)

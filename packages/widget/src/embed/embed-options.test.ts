@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { mergeOptions, optionsFromDataset } from './embed-options'
+
+describe('optionsFromDataset', () => {
+  it('reads the data-* attributes of the script tag', () => {
+    const script = document.createElement('script')
+    script.setAttribute('data-domain', 'acme')
+    script.setAttribute('data-api-base-url', 'https://api.example.com')
+    script.setAttribute('data-assistant-key', 'mint_dsc_x')
+    script.setAttribute('data-proxy-url', '/api/docchat')
+    script.setAttribute('data-theme', 'dark')
+    script.setAttribute('data-variant', 'sidebar')
+    script.setAttribute('data-dir', 'rtl')
+    script.setAttribute('data-z-index', '50')
+    script.setAttribute('data-starter-questions', 'One?|Two?')
+    script.setAttribute('data-labels', '{"trigger":"Help"}')
+    script.setAttribute('data-shortcuts', 'false')
+    script.setAttribute('data-search', 'false')
+    script.setAttribute('data-include-question-text', 'true')
+    expect(optionsFromDataset(script.dataset)).toEqual({
+      domain: 'acme',
+      apiBaseUrl: 'https://api.example.com',
+      assistantKey: 'mint_dsc_x',
+      proxyUrl: '/api/docchat',
+      theme: 'dark',
+      variant: 'sidebar',
+      dir: 'rtl',
+      zIndex: 50,
+      starterQuestions: ['One?', 'Two?'],
+      labels: { trigger: 'Help' },
+      shortcuts: false,
+      search: false,
+      includeQuestionText: true,
+    })
+  })
+
+  it('accepts starter questions as a JSON array and ignores broken JSON labels', () => {
+    const script = document.createElement('script')
+    script.setAttribute('data-starter-questions', '["A | B?"]')
+    script.setAttribute('data-labels', '{broken')
+    expect(optionsFromDataset(script.dataset)).toEqual({ starterQuestions: ['A | B?'] })
+  })
+})
+
+describe('mergeOptions', () => {
+  it('replaces top-level keys, merges labels, and restores defaults with null', () => {
+    const merged = mergeOptions(
+      { domain: 'a', labels: { trigger: 'Help' }, accent: 'red', theme: 'dark' },
+      { labels: { title: 'Docs AI' }, accent: null, theme: 'light' },
+    )
+    expect(merged).toEqual({ domain: 'a', labels: { trigger: 'Help', title: 'Docs AI' }, theme: 'light' })
+  })
+})
