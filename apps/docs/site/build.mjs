@@ -209,8 +209,9 @@ export function renderLayout(site, options) {
     <a href="/status.html">Status</a>
   </nav>
   <div class="header-actions">
-    <button type="button" class="search-button" data-docchat-open="search" aria-keyshortcuts="Meta+K Control+K">
-      <span>Search the docs…</span><kbd>⌘K</kbd>
+    <button type="button" class="search-button" data-docchat-open="search" aria-label="Search the docs" aria-keyshortcuts="Meta+K Control+K">
+      <svg class="search-icon" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true"><circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" stroke-width="2"/><path d="M13 13l4.5 4.5" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>
+      <span class="search-label">Search the docs…</span><kbd>⌘K</kbd>
     </button>
     <button type="button" class="ask-button" data-docchat-open="assistant" aria-keyshortcuts="Meta+I Control+I">
       <span>Ask AI</span><kbd>⌘I</kbd>
@@ -225,7 +226,7 @@ ${nav}
   <main id="content" class="content" tabindex="-1">
 ${main}
   </main>
-  <aside class="aside">${toc}</aside>
+  ${toc ? `<aside class="aside">${toc}</aside>` : '<div class="aside"></div>'}
 </div>
 </body>
 </html>

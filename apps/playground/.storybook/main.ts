@@ -4,6 +4,8 @@ const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
   stories: ['../stories/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
+  // public/mockServiceWorker.js: msw's worker, which answers the API from an in-page dev server.
+  staticDirs: ['../public'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   viteFinal: async (viteConfig) => {
     const { defaultClientConditions } = await import('vite')

@@ -1,4 +1,5 @@
 import type { Preview } from '@storybook/react-vite'
+import '@docchat/widget/styles.css'
 
 const preview: Preview = {
   parameters: {

@@ -21,6 +21,7 @@ interface Row {
   sections: number
   loadMs: number
   indexMs: number
+  indexCpuMs: number
   corpusMb: number
   indexMb: number
   p50: number
@@ -49,8 +50,11 @@ export async function run(): Promise<void> {
     const loadMs = performance.now() - started
     const afterLoad = heap()
     started = performance.now()
+    const buildCpu = process.cpuUsage()
     const index = createDocsIndex(corpus)
     const indexMs = performance.now() - started
+    const buildUsed = process.cpuUsage(buildCpu)
+    const indexCpuMs = (buildUsed.user + buildUsed.system) / 1000
     const afterIndex = heap()
 
     const queries = buildQueries(corpus, queryCount)
@@ -82,6 +86,7 @@ export async function run(): Promise<void> {
       sections: corpus.pages.reduce((n, page) => n + page.sections.length, 0),
       loadMs,
       indexMs,
+      indexCpuMs,
       corpusMb: (afterLoad - before) / 2 ** 20,
       indexMb: (afterIndex - afterLoad) / 2 ** 20,
       p50: at(timings, 0.5),
@@ -102,6 +107,7 @@ export async function run(): Promise<void> {
       sections: row.sections,
       'load ms': row.loadMs.toFixed(0),
       'index ms': row.indexMs.toFixed(0),
+      'index cpu ms': row.indexCpuMs.toFixed(0),
       'corpus heap MB': row.corpusMb.toFixed(1),
       'index heap MB': row.indexMb.toFixed(1),
       [`p50 ms (${queryCount} q)`]: row.p50.toFixed(2),

@@ -68,7 +68,7 @@ describe('DocChatProvider', () => {
 
   it('two providers for two domains on one page do not interfere', async () => {
     const { client, requestsTo } = await createTestSetup({
-      server: { docs: { alpha: docsCorpus, beta: docsDir } },
+      server: { docs: { alpha: await docsCorpus(), beta: await docsCorpus() } },
     })
     const shared = new QueryClient()
     const state: PanelState = {}

@@ -184,13 +184,21 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
         boostTerm: (term) => plan.terms.get(term)?.weight ?? 1,
       }
       const text = [...plan.terms.keys()].join(' ')
-      /** Distinct query words a hit's matched terms stand for. */
-      const wordsOf = (terms: string[], into = new Set<number>()) => {
+      /**
+       * How many query words a hit matched, each counted by its best match's weight: a word
+       * matched exactly counts 1, one matched only through a typo correction about 0.4.
+       */
+      const wordsOf = (terms: string[], into = new Map<number, number>()) => {
         for (const term of terms) {
-          const word = plan.terms.get(term)?.word
-          if (word !== undefined) into.add(word)
+          const match = plan.terms.get(term)
+          if (match) into.set(match.word, Math.max(into.get(match.word) ?? 0, match.weight))
         }
         return into
+      }
+      const total = (words: Map<number, number>) => {
+        let sum = 0
+        for (const weight of words.values()) sum += weight
+        return sum
       }
 
       // Page-level matches (title, description, keywords, breadcrumbs), per page.
@@ -216,7 +224,7 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
         if (!matches(entry.page, filter)) continue
         seen.add(id)
         const pageMatch = pageMatches.get(entry.pageId)
-        const matched = wordsOf(hit.terms, pageMatch && wordsOf(pageMatch.terms)).size
+        const matched = total(wordsOf(hit.terms, pageMatch && wordsOf(pageMatch.terms)))
         const sum = hit.score / hit.terms.length + (pageMatch?.sum ?? 0)
         scored.push({ id, raw: sum * matched * entry.page.boost })
       }
@@ -225,7 +233,7 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
         const id = firstSection[pageId]!
         const entry = entries[id]
         if (!entry || seen.has(id) || !matches(entry.page, filter)) continue
-        scored.push({ id, raw: pageMatch.sum * wordsOf(pageMatch.terms).size * entry.page.boost })
+        scored.push({ id, raw: pageMatch.sum * total(wordsOf(pageMatch.terms)) * entry.page.boost })
       }
       scored.sort((a, b) => b.raw - a.raw)
 
@@ -235,7 +243,7 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
       const overflow: DocsSearchResult[] = []
       const perPage = new Map<DocsPage, number>()
       for (const { id, raw } of scored) {
-        const score = normaliseScore(raw, plan.words.length)
+        const score = normaliseScore(raw, plan.words.length + plan.unmatched)
         // Sorted by raw score, so the first one under the threshold ends the list.
         if (score < threshold) break
         const entry = entries[id]!

@@ -34,6 +34,8 @@ export interface QueryPlan {
   terms: Map<string, { weight: number; word: number }>
   /** Only words found all over the docs: match headings and titles, not body text. */
   common: boolean
+  /** Words the docs have nothing for (not even a typo correction); they still weigh on scores. */
+  unmatched: number
 }
 
 /**
@@ -111,7 +113,8 @@ export class Vocabulary {
         if (!existing || existing.weight < weight) terms.set(term, { weight, word })
       }
     })
-    return { words: chosen, terms, common }
+    const unmatched = common ? 0 : candidates.filter(({ terms }) => terms.size === 0).length
+    return { words: chosen, terms, common, unmatched }
   }
 
   /** The indexed terms a typed word may stand for, with their weights. */
@@ -121,7 +124,7 @@ export class Vocabulary {
     if (known) terms.set(word, 1)
     else {
       const swapped = transposed(word, this.stats)
-      if (swapped) terms.set(swapped, 1)
+      if (swapped) terms.set(swapped, (fuzzyWeight * word.length) / (word.length + 1))
       else if (word.length >= 4) {
         // Typo tolerance: about one edit per five letters, at most two.
         const distance = Math.min(2, Math.round(word.length * 0.2))

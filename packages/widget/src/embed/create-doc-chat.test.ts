@@ -79,7 +79,10 @@ describe('window.DocChat.init', () => {
     const { shadow, trigger } = await init({ onEvent: (event) => events.push(event) })
     const user = userEvent.setup()
     await user.click(trigger)
-    await waitFor(() => expect(within(rootOf(shadow)).getByRole('dialog')).toBeInTheDocument())
+    // The first import of the panel module compiles it, which takes a while under Vitest.
+    await waitFor(() => expect(within(rootOf(shadow)).getByRole('dialog')).toBeInTheDocument(), {
+      timeout: 10_000,
+    })
     expect(loadPanel).toHaveBeenCalledTimes(1)
     expect(loadPanel).toHaveBeenCalledWith('https://cdn.example.com/docchat/docchat-panel.js')
     expect(trigger).toHaveAttribute('aria-expanded', 'true')

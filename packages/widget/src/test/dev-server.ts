@@ -1,14 +1,21 @@
 import { createDocsClient, type DocsClient } from '@docchat/core'
-import { createDevServer, type DevServer, type DevServerOptions } from '@docchat/dev-server'
+import {
+  createDevServer,
+  type DocsCorpus,
+  type DevServer,
+  type DevServerOptions,
+} from '@docchat/dev-server'
+import { loadDocs } from '@docchat/dev-server/node'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const testBaseUrl = 'http://docchat.test'
 export const domain = 'docchat'
 export const projectId = 'docchat-project'
-/** The kit's own docs. Passed explicitly: under jsdom the global `URL` is jsdom's, which the dev
- * server's `new URL(…, import.meta.url)` default cannot turn into a file path. */
+/** The kit's own docs, loaded here and passed as a corpus: under jsdom the server's own Node-only
+ * default (a computed dynamic import and `new URL(…, import.meta.url)`) cannot run. */
 export const docsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../apps/docs')
+let corpus: Promise<DocsCorpus> | undefined
 
 export interface TestBackend {
   server: DevServer
@@ -27,7 +34,8 @@ export async function createTestBackend(
   options: DevServerOptions & { adminClient?: boolean } = {},
 ): Promise<TestBackend> {
   const { adminClient, ...serverOptions } = options
-  const server = await createDevServer({ docs: { [domain]: docsDir }, ...serverOptions })
+  corpus ??= loadDocs(docsDir, { name: domain })
+  const server = await createDevServer({ docs: { [domain]: await corpus }, ...serverOptions })
   let fault: string | undefined
   const fetchImpl: typeof fetch = async (input, init) => {
     const request = new Request(input, init)
