@@ -1,18 +1,27 @@
 import { defineConfig } from '@playwright/test'
 
 const SITE_PORT = Number(process.env.DOCCHAT_E2E_SITE_PORT ?? 4390)
+const CSP_SITE_PORT = Number(process.env.DOCCHAT_E2E_CSP_SITE_PORT ?? 4391)
 const API_PORT = Number(process.env.DOCCHAT_E2E_API_PORT ?? 8790)
+const host = '127.0.0.1'
+const apiBaseUrl = `http://${host}:${API_PORT}`
+
+// The tests read these to reach the servers started below.
+process.env.DOCCHAT_E2E_API_BASE_URL = apiBaseUrl
+process.env.DOCCHAT_E2E_CSP_SITE_URL = `http://${host}:${CSP_SITE_PORT}`
 
 export default defineConfig({
   testDir: './tests',
   timeout: 30_000,
+  expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,
+  // The root test runner reads the json report (PLAYWRIGHT_JSON_OUTPUT_NAME).
   reporter: [['list'], ['json']],
   outputDir: './test-results',
   use: {
-    baseURL: `http://127.0.0.1:${SITE_PORT}`,
+    baseURL: `http://${host}:${SITE_PORT}`,
     browserName: 'chromium',
     headless: true,
     screenshot: 'only-on-failure',
@@ -28,5 +37,25 @@ export default defineConfig({
       ],
     },
   },
+  // Both servers run built output (the root runner builds every package first) and stop with
+  // the run. Never reuse a stray server: a stale one would test old code.
+  webServer: [
+    {
+      command: `node ../packages/dev-server/bin/docchat-dev-server.js --docs docchat=../apps/docs --port ${API_PORT} --host ${host}`,
+      url: `${apiBaseUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `node scripts/serve-e2e-site.mjs --port ${SITE_PORT} --csp-port ${CSP_SITE_PORT} --api ${apiBaseUrl}`,
+      url: `http://${host}:${SITE_PORT}/quickstart`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
   metadata: { apiPort: API_PORT },
 })

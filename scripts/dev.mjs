@@ -26,10 +26,10 @@ function fail(message) {
 // 1. Build. Packages first (tsup; the widget also builds its drop-in script), then the site with
 // the API URL baked into its pages.
 if (process.env.DOCCHAT_SKIP_BUILD !== '1') {
-  console.log('▶ Building the packages (pnpm -r build)…')
+  console.log('▶ Building the packages (pnpm -r --filter ./packages/* build)…')
   const build = spawnSync(
     'pnpm',
-    ['-r', '--workspace-concurrency=2', '--filter', '!@docchat/docs-site', 'build'],
+    ['-r', '--workspace-concurrency=2', '--filter', './packages/*', 'build'],
     { cwd: root, stdio: 'inherit' },
   )
   if (build.status !== 0) {

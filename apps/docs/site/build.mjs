@@ -345,7 +345,7 @@ function demoPage(site, { title, description, intro, entry, notice }) {
 <header class="doc-header"><p class="breadcrumbs">Demos</p><h1>${escapeHtml(title)}</h1><p class="description">${escapeHtml(description)}</p></header>
 <div class="doc-body">
 ${intro}
-${notice ? `<aside class="callout callout-warning"><p class="callout-label">Not built</p><p>${notice}</p></aside>` : ''}
+${notice ? `<div class="callout callout-warning" role="note"><p class="callout-label">Not built</p><p>${notice}</p></div>` : ''}
 <div id="demo-root" class="demo-root"></div>
 </div>
 </article>`
@@ -354,10 +354,10 @@ ${notice ? `<aside class="callout callout-warning"><p class="callout-label">Not 
 
 const reactIntro = `<p>This page renders DocChat with the React components of <code>@docchat/widget</code> instead of the drop-in script: a <code>&lt;DocChatProvider&gt;</code> with <code>&lt;SearchModal&gt;</code> and <code>&lt;DocChatWidget&gt;</code>, talking to the local dev server. Press <kbd>⌘</kbd> <kbd>K</kbd> to search or <kbd>⌘</kbd> <kbd>I</kbd> to ask.</p>
 <p>The source is <code>apps/docs/react-demo/main.tsx</code>. See <a href="/widget/components">Widget components</a>.</p>
-<figure class="code-block"><figcaption class="code-title">example.ts</figcaption><pre id="code-1"><code class="language-ts">const client = createDocsClient({ baseUrl: 'http://127.0.0.1:8787', assistantKey: 'mint_dsc_dev_local' })</code></pre></figure>`
+<figure class="code-block"><figcaption class="code-title">example.ts</figcaption><pre id="code-1" tabindex="0"><code class="language-ts">const client = createDocsClient({ baseUrl: 'http://127.0.0.1:8787', assistantKey: 'mint_dsc_dev_local' })</code></pre></figure>`
 
 const statusIntro = `<p><code>&lt;AgentJobStatus&gt;</code> and <code>&lt;UpdateStatusBadge&gt;</code> follow the dev server's agent jobs and docs deployments as they progress. Start a job or a deployment with the buttons below.</p>
-<aside class="callout callout-warning"><p class="callout-label">Admin key</p><p>These calls need an admin key, and admin keys must never be in a browser. This page's client has <strong>no key</strong>: it calls <code>/api/admin/…</code> on the docs server, which forwards to the dev server and adds <code>Authorization: Bearer mint_dev_local</code> on the server side. Do the same with your own backend. See <a href="/guides/proxying-keys">Proxying keys</a>.</p></aside>`
+<div class="callout callout-warning" role="note"><p class="callout-label">Admin key</p><p>These calls need an admin key, and admin keys must never be in a browser. This page's client has <strong>no key</strong>: it calls <code>/api/admin/…</code> on the docs server, which forwards to the dev server and adds <code>Authorization: Bearer mint_dev_local</code> on the server side. Do the same with your own backend. See <a href="/guides/proxying-keys">Proxying keys</a>.</p></div>`
 
 /** Builds the site; returns what was written, for the CLI summary and the tests. */
 export async function buildSite(options = {}) {

@@ -74,7 +74,7 @@ describe('docs site build', () => {
       const source = readFileSync(join(defaultDocsDir, page.source), 'utf8')
       const content = html(page)
       const blocks = [
-        ...content.matchAll(/<pre id="code-(\d+)"><code class="language-[\w+#.-]+">/g),
+        ...content.matchAll(/<pre id="code-(\d+)" tabindex="0"><code class="language-[\w+#.-]+">/g),
       ]
       expect(blocks.length, page.slug).toBe(countFences(source))
       expect(blocks.map((m) => Number(m[1]))).toEqual(blocks.map((_, i) => i + 1))
@@ -189,7 +189,7 @@ describe('MDX rendering', () => {
     expect(headings).toEqual([{ depth: 2, text: 'Set up it', id: 'set-up-it' }])
     expect(out).toContain('<ol class="steps"><li class="step"><p class="step-title">One</p>')
     expect(out).toContain(
-      '<figcaption class="code-title">Install</figcaption><pre id="code-1"><code class="language-bash">npm i x</code></pre>',
+      '<figcaption class="code-title">Install</figcaption><pre id="code-1" tabindex="0"><code class="language-bash">npm i x</code></pre>',
     )
     expect(out).toContain(
       '<code class="field-name">domain</code> <span class="field-type">string</span> <span class="field-required">required</span>',
@@ -243,6 +243,9 @@ describe('site server', () => {
   it('serves clean URLs with MIME types and a strict CSP', async () => {
     const page = await fetch(`${site.url}/widget/theming`)
     expect(page.status).toBe(200)
+    // The pages' widget points at the API this server proxies to, whatever the build baked in.
+    const body = await page.clone().text()
+    expect(body).toContain(`data-api-base-url="http://127.0.0.1:${upstream.address().port}"`)
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
     const csp = page.headers.get('content-security-policy')
     expect(csp).toContain("script-src 'self'")

@@ -456,7 +456,7 @@ function renderCode(node, context) {
   const title = node.title
     ? `<figcaption class="code-title">${escapeHtml(node.title)}</figcaption>`
     : `<figcaption class="code-title code-language">${escapeHtml(language)}</figcaption>`
-  return `<figure class="code-block">${title}<pre id="code-${context.counts.code}"><code class="language-${escapeHtml(language)}">${escapeHtml(node.code)}</code></pre></figure>`
+  return `<figure class="code-block">${title}<pre id="code-${context.counts.code}" tabindex="0"><code class="language-${escapeHtml(language)}">${escapeHtml(node.code)}</code></pre></figure>`
 }
 
 function renderTable(node, context) {
@@ -476,7 +476,7 @@ function renderComponent(node, context) {
   const inner = () => renderBlocks(children, context)
   if (name in callouts) {
     const kind = name.toLowerCase()
-    return `<aside class="callout callout-${kind}"><p class="callout-label">${callouts[name]}</p>${inner()}</aside>`
+    return `<div class="callout callout-${kind}" role="note"><p class="callout-label">${callouts[name]}</p>${inner()}</div>`
   }
   switch (name) {
     case 'Steps':

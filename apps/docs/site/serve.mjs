@@ -6,8 +6,9 @@
 // never reach a browser, so the status page's client has no key at all.
 //
 //   node apps/docs/site/serve.mjs [--port 4321] [--host 127.0.0.1] [--root dir] [--strict-csp]
-//   env: DOCCHAT_SITE_PORT, DOCCHAT_API_BASE_URL, DOCCHAT_ADMIN_KEY, DOCCHAT_STRICT_CSP=1
-import { createReadStream, existsSync, statSync } from 'node:fs'
+//   env: DOCCHAT_SITE_PORT, DOCCHAT_API_BASE_URL (also rewrites the pages' API URL),
+//        DOCCHAT_ADMIN_KEY, DOCCHAT_STRICT_CSP=1
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path'
 import { Readable } from 'node:stream'
@@ -53,6 +54,12 @@ export function strictCsp(apiBaseUrl) {
 export function createSiteServer(options = {}) {
   const root = resolve(options.root ?? join(here, '../dist/site'))
   const apiBaseUrl = options.apiBaseUrl ?? 'http://127.0.0.1:8787'
+  // With an explicit API URL, pages point their widget at it whatever URL the build baked in,
+  // so tests can run the dev server on any port without rebuilding the site.
+  const pointPagesAtApi = (html) =>
+    html
+      .replace(/(\sdata-api-base-url=")[^"]*(")/g, `$1${apiBaseUrl}$2`)
+      .replace(/(<meta name="docchat-api-base-url" content=")[^"]*(")/g, `$1${apiBaseUrl}$2`)
   const adminKey = options.adminKey ?? 'mint_dev_local'
   const csp = options.strictCsp ? strictCsp(apiBaseUrl) : undefined
   const cspReports = []
@@ -144,6 +151,9 @@ export function createSiteServer(options = {}) {
     if (csp && extname(file) === '.html') headers['Content-Security-Policy'] = csp
     res.writeHead(status, headers)
     if (req.method === 'HEAD') return void res.end()
+    if (options.apiBaseUrl && extname(file) === '.html') {
+      return void res.end(pointPagesAtApi(readFileSync(file, 'utf8')))
+    }
     createReadStream(file).pipe(res)
   })
   server.cspReports = cspReports

@@ -52,7 +52,20 @@ export interface StoryBackend {
   requestsTo(path: string): DevServer['requests']
 }
 
+/**
+ * Conversations and recent searches persist in localStorage (a reload restores them); each story
+ * starts clean, or the previous story's thread would reappear.
+ */
+export function clearStoredState(): void {
+  for (const storage of [localStorage, sessionStorage]) {
+    for (const key of Object.keys(storage)) {
+      if (key.startsWith('docchat')) storage.removeItem(key)
+    }
+  }
+}
+
 export async function createStoryBackend(options: StoryBackendOptions = {}): Promise<StoryBackend> {
+  clearStoredState()
   const clock = options.clock ?? 0
   let time = storyClockStart
   const server = await createDevServer({

@@ -29,6 +29,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function once(server: Awaited<ReturnType<typeof createDevServer>>, question: string) {
   const start = performance.now()
+  const cpuStart = process.cpuUsage()
   const response = await server.fetch(
     new Request('http://bench.local/discovery/v1/assistant/docchat/message', {
       method: 'POST',
@@ -48,6 +49,7 @@ async function once(server: Awaited<ReturnType<typeof createDevServer>>, questio
   const decoder = new TextDecoder()
   let firstByte = Number.NaN
   let firstText = Number.NaN
+  let firstTextCpu = Number.NaN
   let buffer = ''
   for (;;) {
     const { done, value } = await reader.read()
@@ -55,10 +57,14 @@ async function once(server: Awaited<ReturnType<typeof createDevServer>>, questio
     if (Number.isNaN(firstByte)) firstByte = performance.now() - start
     if (Number.isNaN(firstText)) {
       buffer += decoder.decode(value, { stream: true })
-      if (/(^|\n)0:/.test(buffer)) firstText = performance.now() - start
+      if (/(^|\n)0:/.test(buffer)) {
+        firstText = performance.now() - start
+        const cpu = process.cpuUsage(cpuStart)
+        firstTextCpu = (cpu.user + cpu.system) / 1000
+      }
     }
   }
-  return { firstByte, firstText, total: performance.now() - start }
+  return { firstByte, firstText, firstTextCpu, total: performance.now() - start }
 }
 
 export async function run(): Promise<void> {
@@ -75,12 +81,18 @@ export async function run(): Promise<void> {
   const firstBytes: number[] = []
   const firstTexts: number[] = []
   const totals: number[] = []
+  const firstTextCpus: number[] = []
+  // CPU time does not grow with machine load the way wall-clock latency does.
+  const cpuBefore = process.cpuUsage()
   for (let i = 0; i < runs; i++) {
     const result = await once(server, questions[i % questions.length]!)
     firstBytes.push(result.firstByte)
     firstTexts.push(result.firstText)
     totals.push(result.total)
+    firstTextCpus.push(result.firstTextCpu)
   }
+  const cpu = process.cpuUsage(cpuBefore)
+  const cpuPerRequest = (cpu.user + cpu.system) / 1000 / runs
   const row = (name: string, values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b)
     return {
@@ -94,6 +106,7 @@ export async function run(): Promise<void> {
     row('first byte (ms)', firstBytes),
     row('first text part (ms)', firstTexts),
     row('whole stream (ms)', totals),
+    row('CPU to first text part (ms)', firstTextCpus),
   ])
   const p95 = percentile(
     [...firstTexts].sort((a, b) => a - b),
@@ -101,6 +114,7 @@ export async function run(): Promise<void> {
   )
   console.log(
     `${runs} runs over ${questions.length} questions (1 in ${questions.length} unanswerable); load average ${loadavg()[0]?.toFixed(2)}. ` +
+      `CPU per whole request ${cpuPerRequest.toFixed(2)} ms. ` +
       `First text part p95 ${p95.toFixed(1)} ms: ${p95 < targetFirstTextMs ? 'within' : 'OVER'} the ${targetFirstTextMs} ms target.`,
   )
 }

@@ -72,10 +72,6 @@ export async function run(): Promise<void> {
       const used = process.cpuUsage(cpu)
       cpuTimings.push((used.user + used.system) / 1000)
     })
-    if (process.env.BENCH_SLOWEST) {
-      const slow = queries.map((q, i) => [cpuTimings[i] ?? 0, q] as const).sort((a, b) => b[0] - a[0])
-      console.log(name, slow.slice(0, 12))
-    }
     timings.sort((a, b) => a - b)
     cpuTimings.sort((a, b) => a - b)
     const at = (list: number[], q: number) =>

@@ -2,7 +2,7 @@ import { agentJobListSchema, agentJobSchema, updateStatusSchema } from '@docchat
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createDevServer, type DevServer } from './server'
 import { fixtureCorpus } from './test/fixture-docs'
-import { checkResponse, specsAvailable } from './test/openapi-check'
+import { checkResponse, responseSpec, specsAvailable } from './test/openapi-check'
 import { get, manualClock, post } from './test/requests'
 
 const clock = manualClock()
@@ -68,6 +68,13 @@ describe('agent jobs', () => {
     const response = await createJob('Document webhook retries')
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/event-stream')
+    if (specsAvailable) {
+      const declared = responseSpec('admin-openapi.json', '/v1/agent/{projectId}/job', 'post', 200)
+      expect(Object.keys(declared.content ?? {})).toEqual(['text/event-stream'])
+      for (const header of Object.keys(declared.headers ?? {})) {
+        expect(response.headers.get(header), header).toBeTruthy()
+      }
+    }
     const id = response.headers.get('x-session-id')!
     const branch = response.headers.get('x-branch-name')!
     expect(id).toBeTruthy()

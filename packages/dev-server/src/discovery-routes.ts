@@ -157,7 +157,7 @@ export async function assistantV1(server: ServerContext, ctx: RequestContext): P
   const body = requireObject(await ctx.json())
   const request = validate(assistantRequestSchema, withoutClientKeys(body))
   const turn = prepareTurn(server, ctx, request)
-  const stream = startTurn(server, ctx, turn).pipeThrough(new TextEncoderStream())
+  const stream = startTurn(server, ctx, turn)
   return new Response(stream, {
     status: 200,
     headers: {
@@ -189,7 +189,7 @@ export async function assistantV2(server: ServerContext, ctx: RequestContext): P
   const v4 = toV4Messages(messages as ChatMessageLike[])
   const request = validate(assistantRequestSchema, { ...body, messages: v4 })
   const turn = prepareTurn(server, ctx, request)
-  const lines = startTurn(server, ctx, turn).pipeThrough(new TextEncoderStream())
+  const lines = startTurn(server, ctx, turn)
   const chunks = toUIMessageChunks(readDataStream(lines), {
     messageMetadata: { threadId: turn.thread.id },
   })

@@ -292,3 +292,42 @@ describe('server.requests', () => {
     expect(last.headers.authorization).toBe(`Bearer ${server.keys.assistant}`)
   })
 })
+
+describe('garbage in, 4xx out', () => {
+  it('never answers 5xx to malformed bodies on any route', async () => {
+    const bodies: unknown[] = [
+      'null',
+      '42',
+      '"text"',
+      '[]',
+      '{}',
+      '{"messages":null}',
+      '{"fp":"a","messages":[null]}',
+      '{"fp":"a","messages":[{"id":"1","role":"user","content":"x","parts":[{"type":"nope"}]}]}',
+      '{"fp":"a","messages":[{"id":"1","role":"user","parts":"x"}]}',
+      '{"fp":"a","messages":[{"id":"1","role":"assistant","content":"only me","parts":[]}]}',
+      '{"fp":"a","messages":[{"id":"1","role":"user","content":"","parts":[]}]}',
+      '{"query":{"$gt":""}}',
+      '{"path":null}',
+      '{"path":"../../etc/passwd"}',
+      '{"messages":[{"role":"user","content":5}]}',
+      '\u0000\u0001',
+      '{"a":'.repeat(50),
+    ]
+    const routes = [
+      ['/discovery/v1/assistant/acme/message', server.keys.assistant],
+      ['/discovery/v2/assistant/acme/message', server.keys.assistant],
+      ['/discovery/v1/search/acme', server.keys.assistant],
+      ['/discovery/v1/page/acme', server.keys.assistant],
+      ['/v1/agent/docchat-project/job', server.keys.admin],
+    ] as const
+    for (const [path, key] of routes) {
+      for (const body of bodies) {
+        const response = await post(server, path, body, { key })
+        expect(response.status, `${path} ${String(body)}`).toBeGreaterThanOrEqual(400)
+        expect(response.status, `${path} ${String(body)}`).toBeLessThan(500)
+        await response.text()
+      }
+    }
+  })
+})

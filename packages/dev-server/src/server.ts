@@ -81,6 +81,7 @@ type Handler = (server: ServerContext, ctx: RequestContext) => Promise<Response>
 
 interface Route {
   method: 'GET' | 'POST'
+  path: string
   pattern: RegExp
   names: string[]
   shape: ErrorShape
@@ -95,7 +96,7 @@ function route(method: Route['method'], path: string, shape: ErrorShape, handler
       return '([^/]+)'
     })}/?$`,
   )
-  return { method, pattern, names, shape, handler }
+  return { method, path, pattern, names, shape, handler }
 }
 
 const routes: Route[] = [
@@ -273,10 +274,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
           mode: llm ? 'llm' : 'offline',
           domains: domainNames,
           projects: [...projects.keys()],
-          routes: routes.map(
-            (r) =>
-              `${r.method} ${r.pattern.source.slice(1, -3).replace(/\(\[\^\/\]\+\)/g, '{param}')}`,
-          ),
+          routes: routes.map((r) => `${r.method} ${r.path}`),
         })
       }
       const matched = matching.find((r) => r.method === request.method)

@@ -37,7 +37,7 @@ describe('useAssistantChat against the dev server', () => {
       void result.current.send('How do I install DocChat?')
     })
     await waitFor(() => expect(statuses.has('streaming')).toBe(true))
-    await waitFor(() => expect(result.current.status).toBe('idle'))
+    await waitFor(() => expect(result.current.status).toBe('idle'), { timeout: 10_000 })
 
     const final = lastAnswer(result.current)
     expect(final.length).toBeGreaterThan(20)

@@ -1,17 +1,10 @@
 /**
  * One assistant turn as an AI SDK v4 data stream, built with ai@4's own server helpers
- * (`createDataStream` + `streamText` with the `search` and `markNotFound` tools). The model is the
+ * (`streamText` with the `search` and `markNotFound` tools, and its `toDataStream`). The model is the
  * offline extractive one by default, or any `LanguageModelV1` (an OpenAI-compatible LLM, a mock).
  */
 import type { ContextItem, SearchResult } from '@docchat/core'
-import {
-  type CoreMessage,
-  createDataStream,
-  createIdGenerator,
-  type LanguageModelV1,
-  streamText,
-  tool,
-} from 'ai'
+import { type CoreMessage, createIdGenerator, type LanguageModelV1, streamText, tool } from 'ai'
 import { z } from 'zod'
 import type { DocsCorpus, DocsPage } from '../docs/types'
 import type { DocsIndex } from '../search'
@@ -99,7 +92,8 @@ export function systemPrompt(input: AssistantTurnInput): string {
   return lines.join('\n')
 }
 
-export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<string> {
+/** The turn as v4 data-stream bytes: `streamText`'s own data stream plus a `d:` carrying the thread. */
+export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<Uint8Array> {
   const { docs } = input
   const offline = !input.model
   const model =
@@ -154,59 +148,51 @@ export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<s
     { role: 'user', content: input.question },
   ]
 
-  return createDataStream({
-    execute: async (writer) => {
-      const result = streamText({
-        model,
-        system: systemPrompt(input),
-        messages,
-        tools,
-        maxSteps: input.maxSteps ?? 5,
-        abortSignal: input.signal,
-        experimental_generateMessageId: messageIds,
-        // Errors reach the client as a `3:` part; no need to also log them.
-        onError: () => {},
-      })
-      const reader = result
-        .toDataStream({ experimental_sendFinish: false, getErrorMessage: errorMessage })
-        .getReader()
-      const decoder = new TextDecoder()
-      let failed = false
-      for (;;) {
-        const { done, value } = await reader.read()
-        if (done) break
-        const part = decoder.decode(value, { stream: true })
-        if (part.startsWith('3:')) failed = true
-        writer.write(part as Parameters<typeof writer.write>[0])
-      }
-      // After an error part the result's promises may never settle; the client already has the error.
+  const result = streamText({
+    model,
+    system: systemPrompt(input),
+    messages,
+    tools,
+    maxSteps: input.maxSteps ?? 5,
+    abortSignal: input.signal,
+    experimental_generateMessageId: messageIds,
+    // Errors reach the client as a `3:` part; no need to also log them.
+    onError: () => {},
+  })
+  const encoder = new TextEncoder()
+  let failed = false
+  // ai@4's own finish line has no room for the thread, so the stream is sent without it and `d:`
+  // is written here, after the last step (the spec: `threadId` arrives with the finish event).
+  const finishLine = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      // Each chunk is one whole part; `3:` is an error part.
+      if (chunk[0] === 0x33 && chunk[1] === 0x3a) failed = true
+      controller.enqueue(chunk)
+    },
+    async flush(controller) {
+      // After an error part the result's promises may never settle; the client has the error.
       if (failed) return
-      let steps: Awaited<typeof result.steps>
-      let usage: Awaited<typeof result.usage>
-      let finishReason: Awaited<typeof result.finishReason>
       try {
-        ;[steps, usage, finishReason] = await Promise.all([
+        const [steps, usage, finishReason] = await Promise.all([
           result.steps,
           result.usage,
           result.finishReason,
         ])
-      } catch {
-        // The failure already went out as an error part.
-        return
+        const finish = {
+          finishReason,
+          usage: { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens },
+          threadId: input.threadId,
+        }
+        controller.enqueue(encoder.encode(`d:${JSON.stringify(finish)}\n`))
+        input.onFinish?.(steps.at(-1)?.text ?? '')
+      } catch (error) {
+        controller.enqueue(encoder.encode(`3:${JSON.stringify(errorMessage(error))}\n`))
       }
-      // ai@4's own finish line has no room for the thread; written by hand, in order, after the last
-      // step (the spec: `threadId` arrives with the finish event).
-      const finish = {
-        finishReason,
-        usage: { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens },
-        threadId: input.threadId,
-      }
-      writer.write(`d:${JSON.stringify(finish)}\n` as Parameters<typeof writer.write>[0])
-      const answer = steps.at(-1)?.text ?? ''
-      input.onFinish?.(answer)
     },
-    onError: errorMessage,
   })
+  return result
+    .toDataStream({ experimental_sendFinish: false, getErrorMessage: errorMessage })
+    .pipeThrough(finishLine)
 }
 
 export function errorMessage(error: unknown): string {

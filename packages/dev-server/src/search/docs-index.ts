@@ -117,13 +117,13 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
     fields: Object.keys(fieldBoosts.page),
     storeFields: [],
     processTerm: countTerms('pages'),
-    searchOptions: { boost: fieldBoosts.page, maxFuzzy: 2 },
+    searchOptions: { boost: fieldBoosts.page },
   })
   const sectionIndex = new MiniSearch<SectionDocument>({
     fields: Object.keys(fieldBoosts.section),
     storeFields: [],
     processTerm: countTerms('sections'),
-    searchOptions: { boost: fieldBoosts.section, maxFuzzy: 2 },
+    searchOptions: { boost: fieldBoosts.section },
   })
 
   corpus.pages.forEach((docsPage, pageId) => {
@@ -187,17 +187,22 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
       /**
        * How many query words a hit matched, each counted by its best match's weight: a word
        * matched exactly counts 1, one matched only through a typo correction about 0.4.
+       * (Thousands of hits per query: a reused buffer instead of a Map per hit.)
        */
-      const wordsOf = (terms: string[], into = new Map<number, number>()) => {
+      const wordCount = plan.words.length
+      const best = new Float64Array(wordCount)
+      const collect = (terms: string[]) => {
         for (const term of terms) {
           const match = plan.terms.get(term)
-          if (match) into.set(match.word, Math.max(into.get(match.word) ?? 0, match.weight))
+          if (match && match.weight > best[match.word]!) best[match.word] = match.weight
         }
-        return into
       }
-      const total = (words: Map<number, number>) => {
+      const matchedWords = (terms: string[], pageTerms?: string[]) => {
+        best.fill(0)
+        collect(terms)
+        if (pageTerms) collect(pageTerms)
         let sum = 0
-        for (const weight of words.values()) sum += weight
+        for (let i = 0; i < wordCount; i++) sum += best[i]!
         return sum
       }
 
@@ -208,10 +213,10 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
       for (const hit of pageIndex.search(text, searchOptions)) {
         pageMatches.set(hit.id as number, { sum: hit.score / hit.terms.length, terms: hit.terms })
       }
-      // A section scores its own matches plus its page's, times the distinct query words
-      // matched in either, times the page's boost.
+      // A section scores its own matches plus its page's, times the query words matched in
+      // either, times the page's boost.
       const scored: { id: number; raw: number }[] = []
-      const seen = new Set<number>()
+      const seen = new Uint8Array(entries.length)
       // A query of nothing but words found all over the docs ("pipecat" in the Pipecat docs)
       // gets no signal from body text, only cost: match it against headings alone.
       const sectionHits = sectionIndex.search(
@@ -221,19 +226,19 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
       for (const hit of sectionHits) {
         const id = hit.id as number
         const entry = entries[id]!
-        if (!matches(entry.page, filter)) continue
-        seen.add(id)
+        if (filter && !matches(entry.page, filter)) continue
+        seen[id] = 1
         const pageMatch = pageMatches.get(entry.pageId)
-        const matched = total(wordsOf(hit.terms, pageMatch && wordsOf(pageMatch.terms)))
         const sum = hit.score / hit.terms.length + (pageMatch?.sum ?? 0)
+        const matched = matchedWords(hit.terms, pageMatch?.terms)
         scored.push({ id, raw: sum * matched * entry.page.boost })
       }
       // A page matched only on its title or description is represented by its opening section.
       for (const [pageId, pageMatch] of pageMatches) {
         const id = firstSection[pageId]!
         const entry = entries[id]
-        if (!entry || seen.has(id) || !matches(entry.page, filter)) continue
-        scored.push({ id, raw: pageMatch.sum * total(wordsOf(pageMatch.terms)) * entry.page.boost })
+        if (!entry || seen[id] || (filter && !matches(entry.page, filter))) continue
+        scored.push({ id, raw: pageMatch.sum * matchedWords(pageMatch.terms) * entry.page.boost })
       }
       scored.sort((a, b) => b.raw - a.raw)
 

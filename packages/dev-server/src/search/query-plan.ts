@@ -100,7 +100,8 @@ export class Vocabulary {
       let rarest: { word: string; term: string } | undefined
       for (const { word, terms } of candidates) {
         for (const term of terms.keys()) {
-          if (!rarest || this.commonness(term) < this.commonness(rarest.term)) rarest = { word, term }
+          if (!rarest || this.commonness(term) < this.commonness(rarest.term))
+            rarest = { word, term }
         }
       }
       chosen = rarest ? [{ word: rarest.word, terms: new Map([[rarest.term, 1]]) }] : []
@@ -157,7 +158,10 @@ export class Vocabulary {
     const chosen: [string, number][] = []
     let used = 0
     for (const { term, postings } of found) {
-      if (chosen.length >= maxCompletions || (chosen.length > 0 && used + postings > this.completionBudget)) {
+      if (
+        chosen.length >= maxCompletions ||
+        (chosen.length > 0 && used + postings > this.completionBudget)
+      ) {
         break
       }
       used += postings

@@ -15,7 +15,17 @@ function select(node: Node, start: number, end: number) {
   range.setEnd(node, end)
   // jsdom has no layout, so Range has no geometry: give this one a rect like a browser would.
   range.getBoundingClientRect = () =>
-    ({ top: 100, left: 40, bottom: 120, right: 200, width: 160, height: 20, x: 40, y: 100, toJSON() {} }) as DOMRect
+    ({
+      top: 100,
+      left: 40,
+      bottom: 120,
+      right: 200,
+      width: 160,
+      height: 20,
+      x: 40,
+      y: 100,
+      toJSON() {},
+    }) as DOMRect
   const selection = document.getSelection()!
   selection.removeAllRanges()
   selection.addRange(range)
@@ -40,6 +50,25 @@ function Docs({ onAdd, shortcut }: { onAdd: (item: ContextItem) => void; shortcu
       <SelectionAskAI containerRef={ref} onAdd={onAdd} path="/quickstart" shortcut={shortcut} />
       <CodeBlockAskAI containerRef={ref} onAdd={onAdd} path="/quickstart" />
     </main>
+  )
+}
+
+function Chips() {
+  const inputRef = useRef<HTMLTextAreaElement>(null)
+  const [items, setItems] = useState<ContextItem[]>([
+    { type: 'textSelection', value: 'Install the CLI with npm before running the dev server.' },
+    { type: 'code', value: 'npm i -g docchat', elementId: 'code-1' },
+    { type: 'code', value: '{ "a": 1 }', elementId: 'code-2' },
+  ])
+  return (
+    <>
+      <ContextChips
+        items={items}
+        onRemove={(_item, index) => setItems((current) => current.filter((_, i) => i !== index))}
+        fallbackFocusRef={inputRef}
+      />
+      <textarea ref={inputRef} aria-label="Question" />
+    </>
   )
 }
 
@@ -79,7 +108,11 @@ describe('SelectionAskAI', () => {
     expect(button).toHaveAttribute('aria-keyshortcuts', 'Meta+Shift+A Control+Shift+A')
     act(() => button.focus())
     await user.keyboard('{Enter}')
-    expect(onAdd).toHaveBeenLastCalledWith({ type: 'textSelection', value: 'Install', path: '/quickstart' })
+    expect(onAdd).toHaveBeenLastCalledWith({
+      type: 'textSelection',
+      value: 'Install',
+      path: '/quickstart',
+    })
 
     act(() => select(text, 0, 7))
     await screen.findByRole('button', { name: 'Ask AI' })
@@ -109,13 +142,21 @@ describe('CodeBlockAskAI', () => {
 
     await user.click(bash)
     expect(onAdd).toHaveBeenCalledWith(
-      expect.objectContaining({ type: 'code', value: 'npm i -g docchat', path: '/quickstart', elementId: expect.any(String) }),
+      expect.objectContaining({
+        type: 'code',
+        value: 'npm i -g docchat',
+        path: '/quickstart',
+        elementId: expect.any(String),
+      }),
       expect.anything(),
     )
     const elementId = (onAdd.mock.calls[0]![0] as ContextItem).elementId!
     expect(firstPre?.id || firstPre?.getAttribute('data-docchat-code-block')).toBe(elementId)
     await user.click(json)
-    expect(onAdd).toHaveBeenLastCalledWith(expect.objectContaining({ elementId: 'example-config' }), expect.anything())
+    expect(onAdd).toHaveBeenLastCalledWith(
+      expect.objectContaining({ elementId: 'example-config' }),
+      expect.anything(),
+    )
     expect(secondPre).toBeInTheDocument()
 
     const violations = await axeViolations(container)
@@ -126,32 +167,18 @@ describe('CodeBlockAskAI', () => {
 })
 
 describe('ContextChips', () => {
-  function Chips() {
-    const inputRef = useRef<HTMLTextAreaElement>(null)
-    const [items, setItems] = useState<ContextItem[]>([
-      { type: 'textSelection', value: 'Install the CLI with npm before running the dev server.' },
-      { type: 'code', value: 'npm i -g docchat', elementId: 'code-1' },
-      { type: 'code', value: '{ "a": 1 }', elementId: 'code-2' },
-    ])
-    return (
-      <>
-        <ContextChips
-          items={items}
-          onRemove={(_item, index) => setItems((current) => current.filter((_, i) => i !== index))}
-          fallbackFocusRef={inputRef}
-        />
-        <textarea ref={inputRef} aria-label="Question" />
-      </>
-    )
-  }
-
   it('lists items with accessible remove buttons and moves focus sensibly on removal', async () => {
     const user = userEvent.setup()
     const { container } = render(<Chips />)
     const list = screen.getByRole('list', { name: 'Attached context' })
     expect(list.querySelectorAll('li')).toHaveLength(3)
     expect(
-      screen.getByText(describeContextItem({ type: 'textSelection', value: 'Install the CLI with npm before running the dev server.' })),
+      screen.getByText(
+        describeContextItem({
+          type: 'textSelection',
+          value: 'Install the CLI with npm before running the dev server.',
+        }),
+      ),
     ).toHaveTextContent(/^“Install the CLI.*…”$/)
     const violations = await axeViolations(container)
     expect(violations, describeViolations(violations)).toEqual([])
@@ -168,6 +195,8 @@ describe('ContextChips', () => {
 
   it('describes items', () => {
     expect(describeContextItem({ type: 'code', value: 'a\n  b' })).toBe('Code: a b')
-    expect(describeContextItem({ type: 'textSelection', value: 'x'.repeat(50) }, 10)).toBe(`“${'x'.repeat(9)}…”`)
+    expect(describeContextItem({ type: 'textSelection', value: 'x'.repeat(50) }, 10)).toBe(
+      `“${'x'.repeat(9)}…”`,
+    )
   })
 })

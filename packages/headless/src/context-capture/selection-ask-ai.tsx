@@ -100,10 +100,13 @@ export const SelectionAskAI = forwardRef<HTMLButtonElement, SelectionAskAIProps>
         aria-keyshortcuts={getAriaKeyShortcuts(shortcut) || undefined}
         style={{ ...position, ...style }}
         {...props}
-        onPointerDown={composeEventHandlers(onPointerDown, (event: PointerEvent<HTMLButtonElement>) => {
-          // Keep the selection alive while pressing the button.
-          event.preventDefault()
-        })}
+        onPointerDown={composeEventHandlers(
+          onPointerDown,
+          (event: PointerEvent<HTMLButtonElement>) => {
+            // Keep the selection alive while pressing the button.
+            event.preventDefault()
+          },
+        )}
         onKeyDown={composeEventHandlers(onKeyDown, (event: KeyboardEvent<HTMLButtonElement>) => {
           if (event.key === 'Escape') clear()
         })}

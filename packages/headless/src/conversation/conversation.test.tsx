@@ -11,8 +11,14 @@ import { isScrolledToBottom } from './use-stick-to-bottom'
  */
 function fakeScrollGeometry(element: HTMLElement, { clientHeight = 100, scrollHeight = 100 } = {}) {
   const state = { clientHeight, scrollHeight, scrollTop: 0 }
-  Object.defineProperty(element, 'clientHeight', { configurable: true, get: () => state.clientHeight })
-  Object.defineProperty(element, 'scrollHeight', { configurable: true, get: () => state.scrollHeight })
+  Object.defineProperty(element, 'clientHeight', {
+    configurable: true,
+    get: () => state.clientHeight,
+  })
+  Object.defineProperty(element, 'scrollHeight', {
+    configurable: true,
+    get: () => state.scrollHeight,
+  })
   Object.defineProperty(element, 'scrollTop', {
     configurable: true,
     get: () => state.scrollTop,
@@ -140,7 +146,10 @@ describe('auto-scroll (scroll geometry mocked: jsdom has no layout)', () => {
 
     // And the button brings the user back and resumes following too.
     await act(async () => geometry.userScrollTo(0))
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce'), media: query }))
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('reduce'),
+      media: query,
+    }))
     await user.click(screen.getByRole('button', { name: 'Scroll to bottom' }))
     expect(geometry.state.scrollTop).toBe(550)
     expect(screen.queryByRole('button', { name: 'Scroll to bottom' })).toBeNull()
@@ -178,8 +187,14 @@ describe('auto-scroll (scroll geometry mocked: jsdom has no layout)', () => {
   })
 
   it('treats fractional positions near the bottom as the bottom', () => {
-    expect(isScrolledToBottom({ scrollHeight: 1000, clientHeight: 400, scrollTop: 599.4 }, 0)).toBe(true)
-    expect(isScrolledToBottom({ scrollHeight: 1000, clientHeight: 400, scrollTop: 590 }, 16)).toBe(true)
-    expect(isScrolledToBottom({ scrollHeight: 1000, clientHeight: 400, scrollTop: 500 }, 16)).toBe(false)
+    expect(isScrolledToBottom({ scrollHeight: 1000, clientHeight: 400, scrollTop: 599.4 }, 0)).toBe(
+      true,
+    )
+    expect(isScrolledToBottom({ scrollHeight: 1000, clientHeight: 400, scrollTop: 590 }, 16)).toBe(
+      true,
+    )
+    expect(isScrolledToBottom({ scrollHeight: 1000, clientHeight: 400, scrollTop: 500 }, 16)).toBe(
+      false,
+    )
   })
 })

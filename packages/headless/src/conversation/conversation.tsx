@@ -27,7 +27,8 @@ const ConversationContext = createContext<ConversationContextValue | null>(null)
 
 function useConversationContext(part: string): ConversationContextValue {
   const context = useContext(ConversationContext)
-  if (!context) throw new Error(`<Conversation.${part}> must be rendered inside <Conversation.Root>.`)
+  if (!context)
+    throw new Error(`<Conversation.${part}> must be rendered inside <Conversation.Root>.`)
   return context
 }
 
@@ -44,7 +45,11 @@ export const Root = forwardRef<HTMLDivElement, ConversationRootProps>(function C
   { busy = false, threshold, autoScroll = true, ...props },
   ref,
 ) {
-  const { ref: logRef, atBottom, scrollToBottom } = useStickToBottom({
+  const {
+    ref: logRef,
+    atBottom,
+    scrollToBottom,
+  } = useStickToBottom({
     threshold,
     enabled: autoScroll,
   })
@@ -65,26 +70,26 @@ export type ConversationLogProps = ComponentPropsWithoutRef<'div'>
  * The scrolling message list: `role="log"` (polite), `aria-busy` while streaming so assistive
  * tech waits for the finished answer instead of reading every token.
  */
-export const Log = forwardRef<HTMLDivElement, ConversationLogProps>(function ConversationLog(
-  props,
-  forwardedRef,
-) {
-  const context = useConversationContext('Log')
-  const ref = useComposedRefs(forwardedRef, context.logRef)
-  return (
-    <div
-      ref={ref}
-      role="log"
-      aria-live="polite"
-      aria-relevant="additions"
-      aria-busy={context.busy}
-      tabIndex={0}
-      data-state={context.busy ? 'busy' : 'idle'}
-      data-at-bottom={context.atBottom ? '' : undefined}
-      {...props}
-    />
-  )
-})
+export const Log = forwardRef<HTMLDivElement, ConversationLogProps>(
+  function ConversationLog(props, forwardedRef) {
+    const context = useConversationContext('Log')
+    const ref = useComposedRefs(forwardedRef, context.logRef)
+    return (
+      <div
+        ref={ref}
+        role="log"
+        aria-live="polite"
+        aria-relevant="additions"
+        aria-busy={context.busy}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-scrollable
+        tabIndex={0}
+        data-state={context.busy ? 'busy' : 'idle'}
+        data-at-bottom={context.atBottom ? '' : undefined}
+        {...props}
+      />
+    )
+  },
+)
 
 export interface ConversationAnnouncerProps
   extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {

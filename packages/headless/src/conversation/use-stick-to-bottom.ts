@@ -89,8 +89,7 @@ export function useStickToBottom({ threshold = 16, enabled = true }: UseStickToB
       else setAtBottom(isScrolledToBottom(element, threshold))
     }
     if (stickRef.current) pin()
-    const mutations =
-      typeof MutationObserver === 'function' ? new MutationObserver(follow) : null
+    const mutations = typeof MutationObserver === 'function' ? new MutationObserver(follow) : null
     mutations?.observe(element, { childList: true, subtree: true, characterData: true })
     const resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(follow) : null
     resizes?.observe(element)

@@ -36,7 +36,14 @@ function Fixture({
               <select aria-label="Version">
                 <option>v1</option>
               </select>
-              <div contentEditable aria-label="Editor" role="textbox" tabIndex={0} suppressContentEditableWarning />
+              {/* biome-ignore lint/a11y/useSemanticElements: testing a contenteditable on purpose */}
+              <div
+                contentEditable
+                aria-label="Editor"
+                role="textbox"
+                tabIndex={0}
+                suppressContentEditableWarning
+              />
               <Dialog.Close>Close</Dialog.Close>
             </>
           )}
@@ -56,6 +63,22 @@ afterEach(() => {
   document.documentElement.removeAttribute('style')
   document.body.removeAttribute('style')
 })
+
+function Controlled() {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Elsewhere
+      </button>
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Content aria-label="Assistant">
+          <input aria-label="Ask" />
+        </Dialog.Content>
+      </Dialog.Root>
+    </>
+  )
+}
 
 describe('Dialog (modal)', () => {
   it('opens from the trigger with dialog semantics and focuses the first field', async () => {
@@ -85,7 +108,9 @@ describe('Dialog (modal)', () => {
     const order = ['Query', 'Question', 'Version', 'Editor', 'Close']
     for (const name of order.slice(1)) {
       await user.tab()
-      expect(document.activeElement).toBe(screen.queryByLabelText(name) ?? screen.getByRole('button', { name }))
+      expect(document.activeElement).toBe(
+        screen.queryByLabelText(name) ?? screen.getByRole('button', { name }),
+      )
     }
     await user.tab()
     expect(screen.getByLabelText('Query')).toHaveFocus()
@@ -115,21 +140,6 @@ describe('Dialog (modal)', () => {
   })
 
   it('returns focus to the previously focused element when opened without the trigger', async () => {
-    function Controlled() {
-      const [open, setOpen] = useState(false)
-      return (
-        <>
-          <button type="button" onClick={() => setOpen(true)}>
-            Elsewhere
-          </button>
-          <Dialog.Root open={open} onOpenChange={setOpen}>
-            <Dialog.Content aria-label="Assistant">
-              <input aria-label="Ask" />
-            </Dialog.Content>
-          </Dialog.Root>
-        </>
-      )
-    }
     const user = userEvent.setup()
     render(<Controlled />)
     const elsewhere = screen.getByRole('button', { name: 'Elsewhere' })
@@ -158,7 +168,10 @@ describe('Dialog (modal)', () => {
     const user = userEvent.setup()
     render(
       <Fixture>
-        <input aria-label="Query" onKeyDown={(event) => event.key === 'Escape' && event.preventDefault()} />
+        <input
+          aria-label="Query"
+          onKeyDown={(event) => event.key === 'Escape' && event.preventDefault()}
+        />
       </Fixture>,
     )
     await user.click(screen.getByRole('button', { name: 'Open search' }))
@@ -256,16 +269,23 @@ describe('Dialog inside a shadow root', () => {
     trigger.focus()
     await act(async () => trigger.click())
     const [query, , , , close] = Array.from(
-      shadow.querySelectorAll<HTMLElement>('input, textarea, select, [contenteditable], [role="dialog"] button'),
+      shadow.querySelectorAll<HTMLElement>(
+        'input, textarea, select, [contenteditable], [role="dialog"] button',
+      ),
     )
     expect(shadow.activeElement).toBe(query)
     close!.focus()
-    const tab = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, composed: true, cancelable: true })
+    const tab = new KeyboardEvent('keydown', {
+      key: 'Tab',
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+    })
     close!.dispatchEvent(tab)
     expect(tab.defaultPrevented).toBe(true)
     expect(shadow.activeElement).toBe(query)
-    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true })
-    await act(async () => query!.dispatchEvent(escape))
+    const escapeKey = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true })
+    await act(async () => query!.dispatchEvent(escapeKey))
     expect(shadow.querySelector('[role="dialog"]')).toBeNull()
     await act(async () => {})
     expect(shadow.activeElement).toBe(trigger)

@@ -52,9 +52,7 @@ const layers: Layer[] = []
 
 function addLayer(layer: Layer): void {
   // Nested dialogs mounted together register child first; keep a parent below its children.
-  const index = layers.findIndex(
-    (other) => other.element && layer.element && layer.element.contains(other.element),
-  )
+  const index = layers.findIndex((other) => other.element && layer.element?.contains(other.element))
   if (index === -1) layers.push(layer)
   else layers.splice(index, 0, layer)
 }

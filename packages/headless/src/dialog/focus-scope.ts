@@ -152,7 +152,9 @@ export function useFocusTrap(
         return
       }
       // Focus escaped (click on the page behind, programmatic focus): bring it back.
-      focus(lastFocused?.isConnected ? lastFocused : (getTabbableElements(container)[0] ?? container))
+      focus(
+        lastFocused?.isConnected ? lastFocused : (getTabbableElements(container)[0] ?? container),
+      )
     }
 
     container.addEventListener('keydown', onKeyDown)

@@ -78,7 +78,10 @@ describe('parseInline', () => {
       { type: 'text', value: ' ' },
       { type: 'emphasis', children: [{ type: 'text', value: 'u' }] },
       { type: 'text', value: ' ' },
-      { type: 'strong', children: [{ type: 'emphasis', children: [{ type: 'text', value: 'bi' }] }] },
+      {
+        type: 'strong',
+        children: [{ type: 'emphasis', children: [{ type: 'text', value: 'bi' }] }],
+      },
       { type: 'text', value: ' ' },
       { type: 'delete', children: [{ type: 'text', value: 'd' }] },
       { type: 'text', value: ' ' },
@@ -94,7 +97,11 @@ describe('parseInline', () => {
     expect(parseInline('snake_case_name')).toEqual([{ type: 'text', value: 'snake_case_name' }])
     expect(parseInline('see https://x.example/a_(b). <a@b.co>')).toEqual([
       { type: 'text', value: 'see ' },
-      { type: 'link', href: 'https://x.example/a_(b)', children: [{ type: 'text', value: 'https://x.example/a_(b)' }] },
+      {
+        type: 'link',
+        href: 'https://x.example/a_(b)',
+        children: [{ type: 'text', value: 'https://x.example/a_(b)' }],
+      },
       { type: 'text', value: '. ' },
       { type: 'link', href: 'mailto:a@b.co', children: [{ type: 'text', value: 'a@b.co' }] },
     ])
@@ -146,7 +153,19 @@ describe('Markdown rendering', () => {
 
   it('renders semantic elements with no axe violations', async () => {
     const { container } = render(<Markdown content={DOCUMENT} />)
-    for (const selector of ['h1', 'strong', 'em', 'code', 'a', 'ul li', 'ol li', 'blockquote', 'table th', 'pre', 'hr']) {
+    for (const selector of [
+      'h1',
+      'strong',
+      'em',
+      'code',
+      'a',
+      'ul li',
+      'ol li',
+      'blockquote',
+      'table th',
+      'pre',
+      'hr',
+    ]) {
       expect(container.querySelector(selector), selector).not.toBeNull()
     }
     const violations = await axeViolations(container)

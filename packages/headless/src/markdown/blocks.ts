@@ -174,7 +174,10 @@ export function scanBlocks(lines: readonly string[], depth = 0): ScannedBlock[] 
     const heading = HEADING.exec(line)
     if (heading) {
       const level = heading[1]!.length as 1 | 2 | 3 | 4 | 5 | 6
-      blocks.push({ block: { type: 'heading', level, text: (heading[2] ?? '').trim() }, line: start })
+      blocks.push({
+        block: { type: 'heading', level, text: (heading[2] ?? '').trim() },
+        line: start,
+      })
       index++
       continue
     }
@@ -300,7 +303,10 @@ export function scanBlocks(lines: readonly string[], depth = 0): ScannedBlock[] 
       index++
     }
     blocks.push({
-      block: { type: 'paragraph', text: text.map((part) => part.replace(/^[ \t]+/, '')).join('\n') },
+      block: {
+        type: 'paragraph',
+        text: text.map((part) => part.replace(/^[ \t]+/, '')).join('\n'),
+      },
       line: start,
     })
   }

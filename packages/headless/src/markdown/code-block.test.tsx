@@ -23,7 +23,10 @@ describe('DefaultCodeBlock', () => {
 
     await user.click(screen.getByRole('button', { name: 'Copy code' }))
     expect(writeText).toHaveBeenCalledWith('const a = 1')
-    expect(await screen.findByRole('button', { name: 'Copied' })).toHaveAttribute('data-state', 'copied')
+    expect(await screen.findByRole('button', { name: 'Copied' })).toHaveAttribute(
+      'data-state',
+      'copied',
+    )
     expect(screen.getByRole('status')).toHaveTextContent('Copied')
     const violations = await axeViolations(container)
     expect(violations, describeViolations(violations)).toEqual([])

@@ -97,7 +97,12 @@ export interface MarkdownCodeBlockProps {
 }
 
 /** The default code block: language label, copy button, highlighted code. */
-export function DefaultCodeBlock({ language, code, closed, labels }: MarkdownCodeBlockProps): ReactNode {
+export function DefaultCodeBlock({
+  language,
+  code,
+  closed,
+  labels,
+}: MarkdownCodeBlockProps): ReactNode {
   return (
     <div
       data-docchat-code-block=""
@@ -108,6 +113,7 @@ export function DefaultCodeBlock({ language, code, closed, labels }: MarkdownCod
         <span data-part="code-language">{language || 'text'}</span>
         <CopyButton value={code} label={labels.copy} copiedLabel={labels.copied} />
       </div>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: long lines scroll; keyboard users need to reach them */}
       <pre tabIndex={0}>
         <HighlightedCode code={code} language={language} />
       </pre>

@@ -328,8 +328,13 @@ export function highlightCode(code: string, language: string): CodeToken[] {
       const word = identifier[0]
       const rest = code.slice(index + word.length, index + word.length + 40)
       let type: CodeTokenType = 'plain'
-      if (spec.properties === 'yaml' && atLineStart && /^[ \t]*:(?:\s|$)/.test(rest)) type = 'property'
-      else if (spec.properties === 'css' && /^[ \t]*:[^:]/.test(rest) && !/^[ \t]*:[\w-]+[ \t]*[{,]/.test(rest))
+      if (spec.properties === 'yaml' && atLineStart && /^[ \t]*:(?:\s|$)/.test(rest))
+        type = 'property'
+      else if (
+        spec.properties === 'css' &&
+        /^[ \t]*:[^:]/.test(rest) &&
+        !/^[ \t]*:[\w-]+[ \t]*[{,]/.test(rest)
+      )
         type = 'property'
       else if (spec.keywords.has(word)) type = 'keyword'
       else if (/^[ \t]*\(/.test(rest)) type = 'function'

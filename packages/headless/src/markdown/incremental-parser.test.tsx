@@ -7,7 +7,8 @@ import { Markdown } from './markdown'
 /** Splits text into small "tokens" the way a model streams it. */
 function tokens(text: string, size = 4): string[] {
   const result: string[] = []
-  for (let index = 0; index < text.length; index += size) result.push(text.slice(index, index + size))
+  for (let index = 0; index < text.length; index += size)
+    result.push(text.slice(index, index + size))
   return result
 }
 
@@ -57,7 +58,8 @@ describe('createIncrementalMarkdownParser', () => {
     expect(maxScannedPerToken).toBeLessThan(ANSWER.length / 10)
     // Re-parsing the whole message per token would scan the sum of all prefixes.
     let fullReparseCost = 0
-    for (let end = 4; end < ANSWER.length + 4; end += 4) fullReparseCost += Math.min(end, ANSWER.length)
+    for (let end = 4; end < ANSWER.length + 4; end += 4)
+      fullReparseCost += Math.min(end, ANSWER.length)
     expect(parser.stats.charactersScanned).toBeLessThan(fullReparseCost / 5)
     expect(parser.stats.resets).toBe(0)
     expect(previous).toHaveLength(finalBlocks)
@@ -83,10 +85,9 @@ describe('createIncrementalMarkdownParser', () => {
   it('splits a paragraph into a table once the delimiter row arrives', () => {
     const parser = createIncrementalMarkdownParser()
     expect(parser.parse('Results:\n| a | b |\n')[0]?.type).toBe('paragraph')
-    expect(parser.parse('Results:\n| a | b |\n|---|---|\n| 1 | 2 |').map((block) => block.type)).toEqual([
-      'paragraph',
-      'table',
-    ])
+    expect(
+      parser.parse('Results:\n| a | b |\n|---|---|\n| 1 | 2 |').map((block) => block.type),
+    ).toEqual(['paragraph', 'table'])
   })
 })
 
@@ -105,13 +106,18 @@ describe('Markdown while streaming', () => {
       expect(current).toBe(pre)
       expect(container.querySelector('[data-docchat-code-block] button')).toBe(copy)
     }
-    expect(container.querySelector('[data-docchat-code-block]')).toHaveAttribute('data-state', 'complete')
+    expect(container.querySelector('[data-docchat-code-block]')).toHaveAttribute(
+      'data-state',
+      'complete',
+    )
     expect(container.querySelector('pre code .token-keyword')).toHaveTextContent('const')
     expect(container.querySelector('p:last-child')).toHaveTextContent('After.')
   })
 
   it('marks an unclosed fence as streaming and renders its code', () => {
-    const { container } = render(<Markdown content={'```python\ndef f():\n    return 1'} streaming />)
+    const { container } = render(
+      <Markdown content={'```python\ndef f():\n    return 1'} streaming />,
+    )
     const block = container.querySelector('[data-docchat-code-block]')
     expect(block).toHaveAttribute('data-state', 'streaming')
     expect(block).toHaveAttribute('data-language', 'python')

@@ -70,7 +70,8 @@ function findCloser(source: string, from: number, delimiter: string, context: Co
       const before = source[index - 1]
       const after = source[index + run]
       const rightFlanking =
-        !isWhitespace(before) && (!isPunctuation(before) || isWhitespace(after) || isPunctuation(after))
+        !isWhitespace(before) &&
+        (!isPunctuation(before) || isWhitespace(after) || isPunctuation(after))
       const intraword = char === '_' && after !== undefined && WORD.test(after)
       if (run >= delimiter.length && rightFlanking && !intraword && index > from) {
         return index + (run - delimiter.length)
@@ -247,7 +248,10 @@ function parse(source: string, context: Context): InlineNode[] {
       continue
     }
 
-    if ((char === '[' || (char === '!' && source[index + 1] === '[')) && context.depth < MAX_DEPTH) {
+    if (
+      (char === '[' || (char === '!' && source[index + 1] === '[')) &&
+      context.depth < MAX_DEPTH
+    ) {
       const image = char === '!'
       const open = image ? index + 1 : index
       if (!context.inLink || image) {
@@ -257,14 +261,21 @@ function parse(source: string, context: Context): InlineNode[] {
           const label = source.slice(open + 1, close)
           flush()
           if (image) {
-            const alt = plainText(parse(label, { ...context, depth: context.depth + 1, noCloserFrom: new Map() }))
+            const alt = plainText(
+              parse(label, { ...context, depth: context.depth + 1, noCloserFrom: new Map() }),
+            )
             nodes.push(
               tail.title === undefined
                 ? { type: 'image', src: tail.destination, alt }
                 : { type: 'image', src: tail.destination, alt, title: tail.title },
             )
           } else {
-            const children = parse(label, { ...context, depth: context.depth + 1, inLink: true, noCloserFrom: new Map() })
+            const children = parse(label, {
+              ...context,
+              depth: context.depth + 1,
+              inLink: true,
+              noCloserFrom: new Map(),
+            })
             nodes.push(
               tail.title === undefined
                 ? { type: 'link', href: tail.destination, children }
@@ -339,7 +350,11 @@ function parse(source: string, context: Context): InlineNode[] {
           const closer = findCloser(source, index + run, delimiter, context)
           if (closer === -1) continue
           const inner = source.slice(index + size, closer)
-          const children = parse(inner, { ...context, depth: context.depth + 1, noCloserFrom: new Map() })
+          const children = parse(inner, {
+            ...context,
+            depth: context.depth + 1,
+            noCloserFrom: new Map(),
+          })
           flush()
           if (char === '~') nodes.push({ type: 'delete', children })
           else if (size === 3)

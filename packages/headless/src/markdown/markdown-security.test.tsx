@@ -52,18 +52,35 @@ const HOSTILE_INPUTS: Array<[name: string, markdown: string]> = [
 ]
 
 function assertInert(container: HTMLElement) {
-  for (const tag of ['script', 'iframe', 'img', 'svg', 'object', 'embed', 'style', 'form', 'input', 'link', 'meta', 'base']) {
+  for (const tag of [
+    'script',
+    'iframe',
+    'img',
+    'svg',
+    'object',
+    'embed',
+    'style',
+    'form',
+    'input',
+    'link',
+    'meta',
+    'base',
+  ]) {
     expect(container.querySelector(tag), `<${tag}> must not be created`).toBeNull()
   }
   for (const element of Array.from(container.querySelectorAll('*'))) {
     for (const attribute of Array.from(element.attributes)) {
-      expect(attribute.name.startsWith('on'), `${attribute.name} on <${element.tagName}>`).toBe(false)
+      expect(attribute.name.startsWith('on'), `${attribute.name} on <${element.tagName}>`).toBe(
+        false,
+      )
       expect(attribute.name).not.toBe('srcdoc')
     }
   }
   for (const anchor of Array.from(container.querySelectorAll('a'))) {
     const href = anchor.getAttribute('href') ?? ''
-    expect(href, 'links are http(s), mailto or relative').toMatch(/^(https?:\/\/|mailto:|\/(?![/\\])|#|\?|[\w.-]+(?:\/|$))/i)
+    expect(href, 'links are http(s), mailto or relative').toMatch(
+      /^(https?:\/\/|mailto:|\/(?![/\\])|#|\?|[\w.-]+(?:\/|$))/i,
+    )
     expect(href.toLowerCase()).not.toMatch(/^\s*(javascript|data|vbscript|file):/)
   }
 }
@@ -74,7 +91,9 @@ describe('Markdown against hostile input', () => {
     ;(window as unknown as { __pwned?: unknown }).__pwned = undefined
     ;(window as unknown as { x: () => void }).x = pwned
     ;(window as unknown as { alert: () => void }).alert = pwned
-    const { container } = render(<Markdown content={markdown} docsBaseUrl="https://docs.example.com" />)
+    const { container } = render(
+      <Markdown content={markdown} docsBaseUrl="https://docs.example.com" />,
+    )
     assertInert(container)
     expect((window as unknown as { __pwned?: unknown }).__pwned).toBeUndefined()
     expect(pwned).not.toHaveBeenCalled()
@@ -118,7 +137,9 @@ describe('Markdown against hostile input', () => {
     await walk(root)
     for (const file of files) {
       const source = await readFile(file, 'utf8')
-      expect(source, file).not.toMatch(/dangerouslySetInnerHTML|innerHTML\s*=|outerHTML\s*=|insertAdjacentHTML/)
+      expect(source, file).not.toMatch(
+        /dangerouslySetInnerHTML|innerHTML\s*=|outerHTML\s*=|insertAdjacentHTML/,
+      )
     }
   })
 })
@@ -128,7 +149,9 @@ describe('Markdown links', () => {
     const { container } = render(
       <Markdown
         docsBaseUrl="https://docs.example.com/docs"
-        content={'[ext](https://other.example/a) [doc](/quickstart#install) [rel](guides/auth) [mail](mailto:hi@example.com) [anchor](#top)'}
+        content={
+          '[ext](https://other.example/a) [doc](/quickstart#install) [rel](guides/auth) [mail](mailto:hi@example.com) [anchor](#top)'
+        }
       />,
     )
     const links = Array.from(container.querySelectorAll('a'))

@@ -35,7 +35,8 @@ export interface MarkdownLabels {
   copied?: string
 }
 
-export interface MarkdownProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'content'> {
+export interface MarkdownProps
+  extends Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'content'> {
   /** The markdown text; may grow token by token while streaming. */
   content: string
   /** Relative links resolve against it; other origins open in a new tab. */
@@ -192,7 +193,10 @@ const BlockView = memo(function BlockView({ block, index, options, tight }: Bloc
           <thead>
             <tr>
               {block.header.map((cell, column) => (
-                <th key={column} style={block.align[column] ? { textAlign: block.align[column]! } : undefined}>
+                <th
+                  key={column}
+                  style={block.align[column] ? { textAlign: block.align[column]! } : undefined}
+                >
                   <Inline text={cell} options={options} />
                 </th>
               ))}
@@ -262,7 +266,15 @@ export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markd
       Link: components?.link,
       labels: { copy, copied },
     }),
-    [docsBaseUrl, headingOffset, hideSuggestions, components?.codeBlock, components?.link, copy, copied],
+    [
+      docsBaseUrl,
+      headingOffset,
+      hideSuggestions,
+      components?.codeBlock,
+      components?.link,
+      copy,
+      copied,
+    ],
   )
   return (
     <div

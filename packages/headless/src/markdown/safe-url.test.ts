@@ -41,7 +41,10 @@ describe('toSafeHref', () => {
       external: false,
     })
     expect(toSafeHref('mailto:a@b.c')).toEqual({ href: 'mailto:a@b.c', external: false })
-    expect(toSafeHref('/guide', base)).toEqual({ href: 'https://docs.example.com/guide', external: false })
+    expect(toSafeHref('/guide', base)).toEqual({
+      href: 'https://docs.example.com/guide',
+      external: false,
+    })
     expect(toSafeHref('/guide')).toEqual({ href: '/guide', external: false })
     expect(toSafeHref('#anchor')).toEqual({ href: '#anchor', external: false })
   })

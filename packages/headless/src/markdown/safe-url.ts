@@ -14,6 +14,7 @@ export interface SafeHrefOptions {
 const ALLOWED_PROTOCOLS = new Set(['http:', 'https:', 'mailto:'])
 // Browsers drop these before parsing a URL (C0 controls, space, DEL, C1) or ignore them inside it
 // (tab, newline); zero-width and bidi characters are removed too so nothing can hide a scheme.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const STRIP = /[\u0000-\u0020\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/g
 const INVISIBLE = /[\t\n\r\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/g
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i
@@ -34,6 +35,7 @@ export function toSafeHref(raw: string, options: SafeHrefOptions = {}): SafeHref
   // `strict` (all whitespace and controls gone) is what a lenient parser could read as a scheme;
   // `light` is what the browser will actually parse, and what we hand back.
   const strict = decoded.replace(STRIP, '')
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: trimming what URL parsers trim
   const light = decoded.replace(INVISIBLE, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
   if (strict === '' || light.length > 4096) return null
   if (/^[\\/]{2}/.test(strict)) return null

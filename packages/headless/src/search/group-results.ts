@@ -52,7 +52,13 @@ export function groupSearchResults<TResult extends SearchResultLike>(
     }
     const breadcrumbs = result.metadata.breadcrumbs ?? []
     const title = result.metadata.section || breadcrumbs[breadcrumbs.length - 1] || group.title
-    group.results.push({ id, href: resolveHref(id, options.docsBaseUrl), title, breadcrumbs, result })
+    group.results.push({
+      id,
+      href: resolveHref(id, options.docsBaseUrl),
+      title,
+      breadcrumbs,
+      result,
+    })
   }
   return Array.from(groups.values())
 }
@@ -62,7 +68,10 @@ function resolveHref(pathWithAnchor: string, docsBaseUrl: string | undefined): s
   try {
     const base = new URL(docsBaseUrl)
     const basePath = base.pathname.replace(/\/$/, '')
-    return new URL(basePath + (pathWithAnchor.startsWith('/') ? '' : '/') + pathWithAnchor, base.origin).href
+    return new URL(
+      basePath + (pathWithAnchor.startsWith('/') ? '' : '/') + pathWithAnchor,
+      base.origin,
+    ).href
   } catch {
     return pathWithAnchor
   }

@@ -11,7 +11,10 @@ describe('Highlight', () => {
       { start: 14, end: 18 },
     ])
     const { container } = render(<Highlight text="<script> tag & Script" query="script" />)
-    expect(Array.from(container.querySelectorAll('mark'), (mark) => mark.textContent)).toEqual(['script', 'Script'])
+    expect(Array.from(container.querySelectorAll('mark'), (mark) => mark.textContent)).toEqual([
+      'script',
+      'Script',
+    ])
     expect(container.querySelector('script')).toBeNull()
     expect(container.textContent).toBe('<script> tag & Script')
   })
@@ -28,7 +31,11 @@ describe('groupSearchResults', () => {
       [
         { path: '/b', content: '', metadata: { title: 'B', anchor: '#one' } },
         { path: '/a', content: '', metadata: {} },
-        { path: '/b', content: '', metadata: { title: 'B', breadcrumbs: ['Guide', 'Two'], anchor: 'two' } },
+        {
+          path: '/b',
+          content: '',
+          metadata: { title: 'B', breadcrumbs: ['Guide', 'Two'], anchor: 'two' },
+        },
         { path: '/b', content: '', metadata: { title: 'B', anchor: 'two' } },
       ],
       { docsBaseUrl: 'https://docs.example.com/v2/' },
@@ -56,7 +63,8 @@ describe('useRecentSearches', () => {
     const storage = memoryStorage()
     const { result } = renderHook(() => useRecentSearches({ storage, limit: 3 }))
     act(() => {
-      for (const id of ['a', 'b', 'c', 'd', 'b']) result.current.add({ id, label: id.toUpperCase() })
+      for (const id of ['a', 'b', 'c', 'd', 'b'])
+        result.current.add({ id, label: id.toUpperCase() })
     })
     expect(result.current.items.map((item) => item.id)).toEqual(['b', 'd', 'c'])
     expect(JSON.parse(storage.data.get('docchat:recent-searches')!)).toHaveLength(3)
@@ -68,7 +76,9 @@ describe('useRecentSearches', () => {
   })
 
   it('loads after mount and ignores corrupted or foreign data', () => {
-    const storage = memoryStorage({ 'docchat:recent-searches': '[{"id":"x","label":"X"},{"nope":1},"str"]' })
+    const storage = memoryStorage({
+      'docchat:recent-searches': '[{"id":"x","label":"X"},{"nope":1},"str"]',
+    })
     const { result } = renderHook(() => useRecentSearches({ storage }))
     expect(result.current.items).toEqual([{ id: 'x', label: 'X' }])
     expect(readRecentSearches(memoryStorage({ k: '{not json' }), 'k', 5)).toEqual([])

@@ -7,13 +7,35 @@ import * as Search from './index'
 import { groupSearchResults, type SearchResultLike } from './group-results'
 
 const RESULTS: SearchResultLike[] = [
-  { path: '/quickstart', content: 'Install the CLI', metadata: { title: 'Quickstart', section: 'Install', anchor: 'install', breadcrumbs: ['Get started', 'Install'] } },
-  { path: '/quickstart', content: 'Run dev', metadata: { title: 'Quickstart', section: 'Run locally', anchor: 'run', breadcrumbs: ['Get started', 'Run locally'] } },
-  { path: '/api/auth', content: 'Bearer tokens', metadata: { title: 'Authentication', section: 'Tokens', anchor: 'tokens' } },
+  {
+    path: '/quickstart',
+    content: 'Install the CLI',
+    metadata: {
+      title: 'Quickstart',
+      section: 'Install',
+      anchor: 'install',
+      breadcrumbs: ['Get started', 'Install'],
+    },
+  },
+  {
+    path: '/quickstart',
+    content: 'Run dev',
+    metadata: {
+      title: 'Quickstart',
+      section: 'Run locally',
+      anchor: 'run',
+      breadcrumbs: ['Get started', 'Run locally'],
+    },
+  },
+  {
+    path: '/api/auth',
+    content: 'Bearer tokens',
+    metadata: { title: 'Authentication', section: 'Tokens', anchor: 'tokens' },
+  },
 ]
 
-function SearchFixture(props: Partial<Search.RootProps> & { results?: SearchResultLike[] }) {
-  const { results = RESULTS, ...rootProps } = props
+function SearchFixture(props: Partial<Search.RootProps> & { searchResults?: SearchResultLike[] }) {
+  const { searchResults: results = RESULTS, ...rootProps } = props
   const [query, setQuery] = useState('')
   const groups = groupSearchResults(query ? results : [])
   return (
@@ -45,6 +67,25 @@ async function expectNoAxeViolations(container: Element) {
   expect(violations, describeViolations(violations)).toEqual([])
 }
 
+function Changing() {
+  const [items, setItems] = useState(['a', 'b'])
+  return (
+    <Search.Root defaultOpen>
+      <Search.Input aria-label="Search" />
+      <button type="button" onClick={() => setItems(['c'])}>
+        swap
+      </button>
+      <Search.List>
+        {items.map((item) => (
+          <Search.Item key={item} value={item}>
+            {item}
+          </Search.Item>
+        ))}
+      </Search.List>
+    </Search.Root>
+  )
+}
+
 describe('Search combobox', () => {
   it('puts combobox semantics on the input (ARIA 1.2) and has no axe violations when closed', async () => {
     const { container } = render(<SearchFixture />)
@@ -67,7 +108,8 @@ describe('Search combobox', () => {
     expect(input).toHaveAttribute('aria-expanded', 'true')
     expect(input).not.toHaveAttribute('aria-activedescendant')
     expect(screen.getAllByRole('option')).toHaveLength(3)
-    for (const option of screen.getAllByRole('option')) expect(option).toHaveAttribute('aria-selected', 'false')
+    for (const option of screen.getAllByRole('option'))
+      expect(option).toHaveAttribute('aria-selected', 'false')
     await expectNoAxeViolations(container)
   })
 
@@ -76,7 +118,13 @@ describe('Search combobox', () => {
     render(<SearchFixture />)
     await user.type(screen.getByRole('combobox'), 'x')
     const groups = screen.getAllByRole('group')
-    expect(groups.map((group) => group.getAttribute('aria-labelledby') && document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent)).toEqual(['Quickstart', 'Authentication'])
+    expect(
+      groups.map(
+        (group) =>
+          group.getAttribute('aria-labelledby') &&
+          document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent,
+      ),
+    ).toEqual(['Quickstart', 'Authentication'])
     expect(screen.getByRole('group', { name: 'Quickstart' })).toBeInTheDocument()
   })
 
@@ -222,7 +270,7 @@ describe('Search combobox', () => {
 
   it('shows the empty state and status politely', async () => {
     const user = userEvent.setup()
-    const { container } = render(<SearchFixture results={[]} />)
+    const { container } = render(<SearchFixture searchResults={[]} />)
     await user.type(screen.getByRole('combobox'), 'zzz')
     expect(screen.getByText('No results')).toHaveAttribute('role', 'status')
     await expectNoAxeViolations(container)
@@ -250,7 +298,10 @@ describe('Search combobox', () => {
     const user = userEvent.setup()
     render(
       <Search.Root defaultOpen>
-        <Search.Input aria-label="Search" onKeyDown={(event) => event.key === 'ArrowDown' && event.preventDefault()} />
+        <Search.Input
+          aria-label="Search"
+          onKeyDown={(event) => event.key === 'ArrowDown' && event.preventDefault()}
+        />
         <Search.List>
           <Search.Item value="a">A</Search.Item>
         </Search.List>
@@ -263,30 +314,14 @@ describe('Search combobox', () => {
 
   it('throws a helpful error outside Root', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    expect(() => render(<Search.Input />)).toThrow('<Search.Input> must be rendered inside <Search.Root>.')
+    expect(() => render(<Search.Input />)).toThrow(
+      '<Search.Input> must be rendered inside <Search.Root>.',
+    )
     vi.restoreAllMocks()
   })
 
   it('clears a stale active option when results disappear', async () => {
     const user = userEvent.setup()
-    function Changing() {
-      const [items, setItems] = useState(['a', 'b'])
-      return (
-        <Search.Root defaultOpen>
-          <Search.Input aria-label="Search" />
-          <button type="button" onClick={() => setItems(['c'])}>
-            swap
-          </button>
-          <Search.List>
-            {items.map((item) => (
-              <Search.Item key={item} value={item}>
-                {item}
-              </Search.Item>
-            ))}
-          </Search.List>
-        </Search.Root>
-      )
-    }
     render(<Changing />)
     await user.click(screen.getByRole('combobox'))
     await user.keyboard('{ArrowDown}')

@@ -77,7 +77,8 @@ function enabledOptions(list: HTMLElement | null): HTMLElement[] {
  * Root
  * -----------------------------------------------------------------------------------------------*/
 
-export interface SearchRootProps extends Omit<ComponentPropsWithoutRef<'div'>, 'onSelect' | 'onSubmit'> {
+export interface SearchRootProps
+  extends Omit<ComponentPropsWithoutRef<'div'>, 'onSelect' | 'onSubmit'> {
   query?: string
   defaultQuery?: string
   onQueryChange?: (query: string) => void
@@ -208,11 +209,13 @@ export const Root = forwardRef<HTMLDivElement, SearchRootProps>(function SearchR
 
 export type SearchLabelProps = ComponentPropsWithoutRef<'label'>
 
-export const Label = forwardRef<HTMLLabelElement, SearchLabelProps>(function SearchLabel(props, ref) {
-  const context = useSearchContext('Label')
-  // biome-ignore lint/a11y/noLabelWithoutControl: associated through htmlFor
-  return <label ref={ref} htmlFor={context.inputId} {...props} />
-})
+export const Label = forwardRef<HTMLLabelElement, SearchLabelProps>(
+  function SearchLabel(props, ref) {
+    const context = useSearchContext('Label')
+    // biome-ignore lint/a11y/noLabelWithoutControl: associated through htmlFor
+    return <label ref={ref} htmlFor={context.inputId} {...props} />
+  },
+)
 
 /* -------------------------------------------------------------------------------------------------
  * Input
@@ -388,6 +391,7 @@ export const Group = forwardRef<HTMLDivElement, SearchGroupProps>(function Searc
   const value = useMemo(() => ({ labelId, setHasLabel }), [labelId])
   return (
     <GroupContext.Provider value={value}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a listbox group must be role="group", not a fieldset */}
       <div
         ref={ref}
         role="group"
@@ -445,6 +449,8 @@ export const Item = forwardRef<HTMLDivElement, SearchItemProps>(function SearchI
 
   const active = context.activeId === id
   return (
+    // biome-ignore lint/a11y/useFocusableInteractive: the input keeps focus (aria-activedescendant)
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles keys for every option
     <div
       ref={ref}
       id={id}
@@ -528,8 +534,8 @@ export const KeyboardHint = forwardRef<HTMLDivElement, SearchKeyboardHintProps>(
     const content: ReactNode = children ?? (
       <>
         <kbd>↑</kbd>
-        <kbd>↓</kbd> {labels?.navigate ?? 'to navigate'}{' '}
-        <kbd>Enter</kbd> {labels?.select ?? 'to select'} <kbd>Esc</kbd> {labels?.close ?? 'to close'}
+        <kbd>↓</kbd> {labels?.navigate ?? 'to navigate'} <kbd>Enter</kbd>{' '}
+        {labels?.select ?? 'to select'} <kbd>Esc</kbd> {labels?.close ?? 'to close'}
       </>
     )
     return (

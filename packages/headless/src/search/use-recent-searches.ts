@@ -32,7 +32,10 @@ function clean(value: unknown): RecentSearch | null {
   if (!value || typeof value !== 'object') return null
   const entry = value as Record<string, unknown>
   if (typeof entry.id !== 'string' || typeof entry.label !== 'string') return null
-  const recent: RecentSearch = { id: entry.id.slice(0, MAX_FIELD), label: entry.label.slice(0, MAX_FIELD) }
+  const recent: RecentSearch = {
+    id: entry.id.slice(0, MAX_FIELD),
+    label: entry.label.slice(0, MAX_FIELD),
+  }
   if (typeof entry.href === 'string') recent.href = entry.href.slice(0, 2048)
   if (typeof entry.query === 'string') recent.query = entry.query.slice(0, MAX_FIELD)
   if (Array.isArray(entry.breadcrumbs)) {
@@ -46,7 +49,10 @@ function clean(value: unknown): RecentSearch | null {
 
 /** Reads stored recent searches; corrupted or foreign data yields `[]`. */
 export function readRecentSearches(
-  storage: Pick<SafeStorage, 'getItem'>, key: string, limit: number): RecentSearch[] {
+  storage: Pick<SafeStorage, 'getItem'>,
+  key: string,
+  limit: number,
+): RecentSearch[] {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(key) ?? '[]')
     if (!Array.isArray(parsed)) return []

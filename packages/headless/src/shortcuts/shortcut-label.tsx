@@ -18,6 +18,7 @@ export const ShortcutLabel = forwardRef<HTMLElement, ShortcutLabelProps>(functio
   const label = useShortcutLabel(shortcut)
   if (!shortcut) return null
   return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: <kbd> is not focusable; triggers carry aria-keyshortcuts
     <kbd ref={ref} aria-hidden="true" data-state={label ? 'ready' : 'pending'} {...props}>
       {label}
     </kbd>

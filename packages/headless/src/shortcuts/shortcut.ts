@@ -21,7 +21,14 @@ export function parseShortcut(shortcut: string | false | null | undefined): Pars
   if (shortcut.endsWith('++')) parts.splice(-2, 2, '+')
   const key = parts.pop()
   if (!key) return null
-  const parsed: ParsedShortcut = { key, mod: false, ctrl: false, meta: false, alt: false, shift: false }
+  const parsed: ParsedShortcut = {
+    key,
+    mod: false,
+    ctrl: false,
+    meta: false,
+    alt: false,
+    shift: false,
+  }
   for (const part of parts) {
     if (part === 'mod') parsed.mod = true
     else if (part === 'ctrl' || part === 'control') parsed.ctrl = true
@@ -88,7 +95,9 @@ const KEY_NAMES: Record<string, string> = {
 }
 
 function ariaKey(key: string): string {
-  return KEY_NAMES[key] ?? (key.length === 1 ? key.toUpperCase() : key[0]!.toUpperCase() + key.slice(1))
+  return (
+    KEY_NAMES[key] ?? (key.length === 1 ? key.toUpperCase() : key[0]!.toUpperCase() + key.slice(1))
+  )
 }
 
 /**
@@ -116,7 +125,10 @@ export function isApplePlatform(): boolean {
 }
 
 /** A short visible label: `'mod+k'` → `'⌘K'` on Apple platforms, `'Ctrl K'` elsewhere. */
-export function formatShortcut(shortcut: string | false | null | undefined, apple: boolean): string {
+export function formatShortcut(
+  shortcut: string | false | null | undefined,
+  apple: boolean,
+): string {
   const parsed = parseShortcut(shortcut)
   if (!parsed) return ''
   const key = parsed.key.length === 1 ? parsed.key.toUpperCase() : ariaKey(parsed.key)

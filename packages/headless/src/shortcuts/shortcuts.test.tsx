@@ -15,7 +15,12 @@ import {
 } from './index'
 
 function press(target: EventTarget, init: KeyboardEventInit) {
-  const event = new KeyboardEvent('keydown', { bubbles: true, composed: true, cancelable: true, ...init })
+  const event = new KeyboardEvent('keydown', {
+    bubbles: true,
+    composed: true,
+    cancelable: true,
+    ...init,
+  })
   target.dispatchEvent(event)
   return event
 }
@@ -27,7 +32,14 @@ afterEach(() => {
 describe('parseShortcut / matchesShortcut', () => {
   it('matches mod+k with either ⌘ or Ctrl, but not both and not with extra modifiers', () => {
     const parsed = parseShortcut('mod+k')!
-    const base = { key: 'k', code: 'KeyK', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false }
+    const base = {
+      key: 'k',
+      code: 'KeyK',
+      ctrlKey: false,
+      metaKey: false,
+      altKey: false,
+      shiftKey: false,
+    }
     expect(matchesShortcut(parsed, { ...base, metaKey: true })).toBe(true)
     expect(matchesShortcut(parsed, { ...base, ctrlKey: true })).toBe(true)
     expect(matchesShortcut(parsed, { ...base, ctrlKey: true, metaKey: true })).toBe(false)
@@ -39,7 +51,12 @@ describe('parseShortcut / matchesShortcut', () => {
   })
 
   it('parses other forms and rejects junk or disabled values', () => {
-    expect(parseShortcut('ctrl+shift+p')).toMatchObject({ key: 'p', ctrl: true, shift: true, mod: false })
+    expect(parseShortcut('ctrl+shift+p')).toMatchObject({
+      key: 'p',
+      ctrl: true,
+      shift: true,
+      mod: false,
+    })
     expect(parseShortcut('/')).toMatchObject({ key: '/', mod: false })
     expect(parseShortcut(false)).toBeNull()
     expect(parseShortcut('')).toBeNull()
@@ -74,7 +91,12 @@ describe('useShortcuts', () => {
   it('does not intercept other browser shortcuts (extra modifiers, plain letters)', () => {
     const onSearch = vi.fn()
     renderHook(() => useShortcuts({ onSearch }))
-    const withShift = press(document.body, { key: 'K', code: 'KeyK', metaKey: true, shiftKey: true })
+    const withShift = press(document.body, {
+      key: 'K',
+      code: 'KeyK',
+      metaKey: true,
+      shiftKey: true,
+    })
     const plain = press(document.body, { key: 'k', code: 'KeyK' })
     const find = press(document.body, { key: 'f', code: 'KeyF', metaKey: true })
     expect(onSearch).not.toHaveBeenCalled()
@@ -143,9 +165,11 @@ describe('useShortcuts', () => {
   it('can be rebound or disabled', () => {
     const onSearch = vi.fn()
     const onAssistant = vi.fn()
-    const { rerender } = renderHook((props: { search: string | false; enabled?: boolean }) =>
-      useShortcuts({ ...props, assistant: false, onSearch, onAssistant }),
-    { initialProps: { search: '/' as string | false } })
+    const { rerender } = renderHook(
+      (props: { search: string | false; enabled?: boolean }) =>
+        useShortcuts({ ...props, assistant: false, onSearch, onAssistant }),
+      { initialProps: { search: '/' } as { search: string | false; enabled?: boolean } },
+    )
     press(document.body, { key: 'k', code: 'KeyK', metaKey: true })
     press(document.body, { key: 'i', code: 'KeyI', metaKey: true })
     expect(onSearch).not.toHaveBeenCalled()
@@ -162,7 +186,12 @@ describe('useShortcuts', () => {
   it('ignores events already handled and IME composition', () => {
     const onSearch = vi.fn()
     renderHook(() => useShortcuts({ onSearch }))
-    const handled = new KeyboardEvent('keydown', { key: 'k', metaKey: true, cancelable: true, bubbles: true })
+    const handled = new KeyboardEvent('keydown', {
+      key: 'k',
+      metaKey: true,
+      cancelable: true,
+      bubbles: true,
+    })
     handled.preventDefault()
     document.body.dispatchEvent(handled)
     press(document.body, { key: 'k', metaKey: true, isComposing: true })
@@ -197,7 +226,9 @@ describe('useShortcuts', () => {
 
 describe('shortcut labels', () => {
   it('renders nothing platform-specific on the server, then the right label after mount', () => {
-    expect(renderToString(<ShortcutLabel shortcut="mod+k" />)).toBe('<kbd aria-hidden="true" data-state="pending"></kbd>')
+    expect(renderToString(<ShortcutLabel shortcut="mod+k" />)).toBe(
+      '<kbd aria-hidden="true" data-state="pending"></kbd>',
+    )
     vi.spyOn(navigator, 'platform', 'get').mockReturnValue('MacIntel')
     const { result } = renderHook(() => useShortcutLabel('mod+k'))
     expect(result.current).toBe('⌘K')
@@ -212,7 +243,10 @@ describe('shortcut labels', () => {
     )
     await act(async () => {})
     expect(container.querySelector('kbd')).toHaveTextContent('Ctrl K')
-    expect(screen.getByRole('button', { name: 'Search' })).toHaveAttribute('aria-keyshortcuts', 'Meta+K Control+K')
+    expect(screen.getByRole('button', { name: 'Search' })).toHaveAttribute(
+      'aria-keyshortcuts',
+      'Meta+K Control+K',
+    )
     expect(await axeViolations(container)).toEqual([])
   })
 })

@@ -41,7 +41,8 @@ export function useShortcut(
 
   useEffect(() => {
     if (!parsed || !enabled) return
-    const node: ShortcutTarget | null = target ?? (typeof document !== 'undefined' ? document : null)
+    const node: ShortcutTarget | null =
+      target ?? (typeof document !== 'undefined' ? document : null)
     if (!node) return
     const listener = (event: Event) => {
       const keyboardEvent = event as KeyboardEvent

@@ -55,7 +55,10 @@ export function AllParts({ dialogOpen = true }: { dialogOpen?: boolean }) {
             <Conversation.ScrollToBottom forceMount>↓</Conversation.ScrollToBottom>
             <Conversation.Announcer />
           </Conversation.Root>
-          <ContextChips items={[{ type: 'code', value: 'npm i', elementId: 'c1' }]} onRemove={noop} />
+          <ContextChips
+            items={[{ type: 'code', value: 'npm i', elementId: 'c1' }]}
+            onRemove={noop}
+          />
           <CopyButton value="x" />
           <Dialog.Close>Close</Dialog.Close>
         </Dialog.Content>

@@ -16,9 +16,23 @@ export function isEditableTarget(target: EventTarget | null | undefined): boolea
   if (tag === 'textarea' || tag === 'select') return true
   if (tag === 'input') {
     const type = ((element as HTMLInputElement).type || 'text').toLowerCase()
-    return !['button', 'submit', 'reset', 'checkbox', 'radio', 'range', 'color', 'file', 'image'].includes(type)
+    return ![
+      'button',
+      'submit',
+      'reset',
+      'checkbox',
+      'radio',
+      'range',
+      'color',
+      'file',
+      'image',
+    ].includes(type)
   }
-  return element.isContentEditable || element.getAttribute?.('contenteditable') === 'true' || element.getAttribute?.('contenteditable') === ''
+  return (
+    element.isContentEditable ||
+    element.getAttribute?.('contenteditable') === 'true' ||
+    element.getAttribute?.('contenteditable') === ''
+  )
 }
 
 export function prefersReducedMotion(): boolean {

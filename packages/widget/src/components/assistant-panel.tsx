@@ -4,6 +4,7 @@ import { type AssistantChat, type UseAssistantChatOptions, useAssistantChat } fr
 import { useId } from 'react'
 import type { WidgetOptions } from '../widget-options'
 import { AssistantView } from './assistant-view'
+import { defaultThrottleMs } from './doc-chat-widget'
 import { type ConnectionProps, MaybeProvider, WidgetScope } from './widget-scope'
 
 export interface AssistantPanelProps extends WidgetOptions, ConnectionProps {
@@ -37,7 +38,11 @@ export function AssistantPanel({
           <InlinePanel chat={chat} onClose={onClose} />
         ) : (
           <OwnChatPanel
-            chatOptions={{ ...(options.filter ? { filter: options.filter } : {}), ...chatOptions }}
+            chatOptions={{
+              throttleMs: defaultThrottleMs,
+              ...(options.filter ? { filter: options.filter } : {}),
+              ...chatOptions,
+            }}
             onClose={onClose}
           />
         )}

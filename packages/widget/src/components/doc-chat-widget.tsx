@@ -99,6 +99,8 @@ export const DocChatWidget = forwardRef<DocChatWidgetHandle, DocChatWidgetProps>
   },
 )
 
+export const defaultThrottleMs = 50
+
 interface WidgetSurfacesProps {
   options: WidgetOptions
   open: boolean | undefined
@@ -117,6 +119,9 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
 ) {
   const { labels, emit } = useWidgetSettings()
   const chat = useAssistantChat({
+    // One render per frame-ish, not per token: fast streams otherwise re-render dozens of times
+    // a second for text nobody can read that fast.
+    throttleMs: defaultThrottleMs,
     ...(options.filter ? { filter: options.filter } : {}),
     ...chatOptions,
   })

@@ -1,0 +1,141 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createRef } from 'react'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { DocChatEvent } from '../analytics'
+import { axeViolations } from '../test/axe'
+import { createTestBackend, domain, type TestBackend } from '../test/dev-server'
+import { DocChatWidget, type DocChatWidgetHandle, type DocChatWidgetProps } from './doc-chat-widget'
+
+let backend: TestBackend
+beforeAll(async () => {
+  backend = await createTestBackend()
+})
+afterAll(() => backend.server.close())
+
+function renderWidget(props: Partial<DocChatWidgetProps> = {}) {
+  const user = userEvent.setup()
+  const events: DocChatEvent[] = []
+  const ref = createRef<DocChatWidgetHandle>()
+  const view = render(
+    <DocChatWidget
+      ref={ref}
+      client={backend.client}
+      domain={domain}
+      onEvent={(event) => events.push(event)}
+      {...props}
+    />,
+  )
+  return { user, events, ref, ...view }
+}
+
+/** Cheap selectors while streaming: role queries inside waitFor rerun on every DOM mutation and
+ * compute the accessibility tree each time, which dominates the test's run time in jsdom. */
+async function waitForAnswer(dialog: HTMLElement) {
+  await waitFor(
+    () => {
+      expect(dialog.querySelector('article')).not.toBeNull()
+      expect(dialog.querySelector('[role="log"]')?.getAttribute('aria-busy')).toBe('false')
+    },
+    { timeout: 10_000 },
+  )
+}
+
+describe('given a DocChatWidget', () => {
+  it('opens the panel from the trigger and returns focus to it on Escape', async () => {
+    const { user, events } = renderWidget({ starterQuestions: ['What is DocChat?'] })
+    const trigger = screen.getByRole('button', { name: /Ask AI/ })
+    expect(trigger).toHaveAttribute('aria-expanded', 'false')
+    expect(trigger).toHaveAttribute('aria-keyshortcuts', 'Meta+I Control+I')
+    await user.click(trigger)
+    const dialog = screen.getByRole('dialog', { name: 'Assistant' })
+    expect(dialog).toHaveAttribute('data-variant', 'panel')
+    // A side panel leaves the page usable (text selection for context), so it is not modal.
+    expect(dialog).not.toHaveAttribute('aria-modal')
+    expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    expect(await axeViolations(document.body)).toEqual([])
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    await waitFor(() => expect(trigger).toHaveFocus())
+    expect(events.map((e) => e.type)).toEqual(['open', 'close'])
+    expect(events[0]).toEqual(expect.objectContaining({ view: 'assistant', source: 'trigger' }))
+  })
+
+  it('closes from the close button', async () => {
+    const { user } = renderWidget({ defaultOpen: true })
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('is a modal dialog with a backdrop in the modal variant, and docks in the sidebar variant', async () => {
+    const { unmount } = renderWidget({ variant: 'modal', defaultOpen: true })
+    const modal = screen.getByRole('dialog')
+    expect(modal).toHaveAttribute('aria-modal', 'true')
+    expect(document.querySelector('.docchat-backdrop')).not.toBeNull()
+    expect(await axeViolations(document.body)).toEqual([])
+    unmount()
+    renderWidget({ variant: 'sidebar', side: 'start', defaultOpen: true })
+    expect(screen.getByRole('dialog')).toHaveAttribute('data-variant', 'sidebar')
+    expect(screen.getByRole('dialog')).toHaveAttribute('data-side', 'start')
+  })
+
+  it('opens with ⌘/Ctrl+I and ⌘/Ctrl+K, but not while the user types in the page', async () => {
+    const { events } = renderWidget()
+    const pageInput = document.createElement('textarea')
+    document.body.append(pageInput)
+    fireEvent.keyDown(pageInput, { key: 'k', ctrlKey: true })
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    fireEvent.keyDown(document.body, { key: 'k', metaKey: true })
+    expect(screen.getByRole('dialog', { name: 'Search' })).toBeInTheDocument()
+    // From the widget's own input, ⌘I switches to the assistant.
+    fireEvent.keyDown(screen.getByRole('combobox'), { key: 'i', ctrlKey: true })
+    expect(screen.getByRole('dialog', { name: 'Assistant' })).toBeInTheDocument()
+    fireEvent.keyDown(document.body, { key: 'i', ctrlKey: true })
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(events.map((e) => `${e.type}:${'view' in e ? e.view : ''}`)).toEqual([
+      'open:search',
+      'close:search',
+      'open:assistant',
+      'close:assistant',
+    ])
+    pageInput.remove()
+  })
+
+  it('hands a search to the assistant in one click', async () => {
+    const { user, events } = renderWidget({ defaultOpen: true, defaultView: 'search' })
+    await user.type(screen.getByRole('combobox'), 'How do I install the widget?')
+    await user.click(await screen.findByRole('option', { name: /Ask AI about/ }))
+    const dialog = screen.getByRole('dialog', { name: 'Assistant' })
+    await waitForAnswer(dialog)
+    expect(within(dialog).getByText('How do I install the widget?')).toBeInTheDocument()
+    expect(events).toContainEqual(expect.objectContaining({ type: 'ask', source: 'search' }))
+  })
+
+  it('exposes open, ask, reset and close through its ref', async () => {
+    const { ref } = renderWidget({ search: false })
+    act(() => ref.current!.ask('What is DocChat?'))
+    const dialog = screen.getByRole('dialog', { name: 'Assistant' })
+    await waitForAnswer(dialog)
+    act(() => ref.current!.reset())
+    expect(within(dialog).getByText('Ask anything about the docs')).toBeInTheDocument()
+    act(() => ref.current!.close())
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    // search: false removes the search view and its shortcut.
+    act(() => ref.current!.open('search'))
+    expect(screen.queryByRole('dialog', { name: 'Search' })).not.toBeInTheDocument()
+  })
+
+  it('is controllable', async () => {
+    const onOpenChange = vi.fn()
+    const { rerender, user } = renderWidget({ open: false, onOpenChange })
+    await user.click(screen.getByRole('button', { name: /Ask AI/ }))
+    expect(onOpenChange).toHaveBeenCalledWith(true, 'assistant')
+    rerender(<DocChatWidget client={backend.client} domain={domain} open view="search" />)
+    expect(screen.getByRole('dialog', { name: 'Search' })).toBeInTheDocument()
+  })
+
+  it('hides the trigger with showTrigger={false}', () => {
+    renderWidget({ showTrigger: false })
+    expect(screen.queryByRole('button', { name: /Ask AI/ })).not.toBeInTheDocument()
+  })
+})

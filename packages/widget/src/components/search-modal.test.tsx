@@ -1,0 +1,130 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { DocChatEvent } from '../analytics'
+import { axeViolations } from '../test/axe'
+import { createTestBackend, domain, type TestBackend } from '../test/dev-server'
+import { SearchModal, type SearchModalProps } from './search-modal'
+
+let backend: TestBackend
+beforeAll(async () => {
+  backend = await createTestBackend()
+})
+afterAll(() => backend.server.close())
+afterEach(() => backend.setFault(undefined))
+
+function renderSearch(props: Partial<SearchModalProps> = {}) {
+  const user = userEvent.setup()
+  const navigate = vi.fn()
+  const view = render(
+    <SearchModal client={backend.client} domain={domain} defaultOpen navigate={navigate} {...props} />,
+  )
+  const input = screen.getByRole('combobox', { name: 'Search the docs' })
+  return { user, navigate, input, ...view }
+}
+
+async function results() {
+  return waitFor(
+    () => {
+      const options = within(screen.getByRole('listbox')).getAllByRole('option')
+      expect(options.length).toBeGreaterThan(1)
+      return options
+    },
+    { timeout: 5000 },
+  )
+}
+
+describe('given a SearchModal', () => {
+  it('is a labelled modal dialog with the input focused and key hints', async () => {
+    renderSearch()
+    const dialog = screen.getByRole('dialog', { name: 'Search' })
+    expect(dialog).toHaveAttribute('aria-modal', 'true')
+    await waitFor(() => expect(screen.getByRole('combobox')).toHaveFocus())
+    expect(screen.getByText('Type to search the docs.')).toBeInTheDocument()
+    expect(dialog).toHaveTextContent('to navigate')
+    expect(await axeViolations(document.body)).toEqual([])
+  })
+
+  it('groups results by page with highlighted matches', async () => {
+    const { user, input } = renderSearch()
+    await user.type(input, 'theme')
+    await results()
+    const groups = within(screen.getByRole('listbox')).getAllByRole('group')
+    expect(groups.length).toBeGreaterThan(0)
+    expect(groups[0]).toHaveAccessibleName(/.+/)
+    expect(screen.getByRole('listbox').querySelector('mark')?.textContent?.toLowerCase()).toBe('theme')
+    expect(await axeViolations(document.body)).toEqual([])
+  })
+
+  it('navigates with the keyboard and opens the chosen result', async () => {
+    const onEvent = vi.fn()
+    const { user, input, navigate } = renderSearch({ onAskAI: vi.fn(), onEvent })
+    await user.type(input, 'widget')
+    const options = await results()
+    expect(input).not.toHaveAttribute('aria-activedescendant')
+    await user.keyboard('{ArrowDown}')
+    expect(input).toHaveAttribute('aria-activedescendant', options[0]!.id)
+    await user.keyboard('{ArrowDown}')
+    expect(input).toHaveAttribute('aria-activedescendant', options[1]!.id)
+    await user.keyboard('{Enter}')
+    expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\//))
+    expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'source-click', position: 0 }))
+  })
+
+  it('hands the query to the assistant with one click or with Enter', async () => {
+    const onAskAI = vi.fn()
+    const { user, input } = renderSearch({ onAskAI })
+    await user.type(input, 'custom domain')
+    await user.click(await screen.findByRole('option', { name: 'Ask AI about “custom domain”' }))
+    expect(onAskAI).toHaveBeenCalledWith('custom domain')
+    await user.keyboard('{Enter}')
+    expect(onAskAI).toHaveBeenCalledTimes(2)
+  })
+
+  it('says when nothing matches, still offering the hand-off', async () => {
+    const { user, input } = renderSearch({ onAskAI: vi.fn() })
+    await user.type(input, 'qwzxvplorp')
+    expect(await screen.findByText('No results for “qwzxvplorp”', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(screen.getByRole('option', { name: /Ask AI about/ })).toBeInTheDocument()
+  })
+
+  it('reports searches without the query text by default', async () => {
+    const events: DocChatEvent[] = []
+    const { user, input } = renderSearch({ onEvent: (event) => events.push(event) })
+    await user.type(input, 'quickstart')
+    await results()
+    await waitFor(() => expect(events.some((e) => e.type === 'search')).toBe(true))
+    const search = events.find((e) => e.type === 'search')
+    expect(search).toEqual(expect.objectContaining({ queryLength: 'quickstart'.length }))
+    expect(JSON.stringify(events)).not.toContain('quickstart')
+  })
+
+  it('remembers chosen results as recent searches', async () => {
+    const { user, input, unmount } = renderSearch()
+    await user.type(input, 'widget')
+    await results()
+    await user.keyboard('{ArrowDown}{Enter}')
+    unmount()
+    renderSearch()
+    const recent = await screen.findByRole('group', { name: 'Recent searches' })
+    expect(within(recent).getAllByRole('option')).toHaveLength(1)
+  })
+
+  it('clears the query on Escape, then closes', async () => {
+    const onOpenChange = vi.fn()
+    const { user, input } = renderSearch({ onOpenChange })
+    await user.type(input, 'widget')
+    await user.keyboard('{Escape}')
+    expect(input).toHaveValue('')
+    await user.keyboard('{Escape}')
+    expect(onOpenChange).toHaveBeenCalledWith(false)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('shows search errors', async () => {
+    backend.setFault('status=403')
+    const { user, input } = renderSearch()
+    await user.type(input, 'widget')
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(/allowed origins/)
+  })
+})

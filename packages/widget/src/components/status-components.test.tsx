@@ -1,0 +1,104 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations } from '../test/axe'
+import { createTestBackend, domain, projectId, type TestBackend } from '../test/dev-server'
+import { AgentJobStatus } from './agent-job-status'
+import { UpdateStatusBadge } from './update-status-badge'
+
+// The server's clock is ours: jobs and updates move forward only when the test says so.
+let now = Date.UTC(2026, 10, 22, 8)
+let backend: TestBackend
+beforeAll(async () => {
+  backend = await createTestBackend({ adminClient: true, now: () => now, seed: false })
+})
+afterAll(() => backend.server.close())
+
+async function createJob(prompt: string): Promise<string> {
+  const created = await backend.client.createAgentJob(projectId, {
+    messages: [{ role: 'user', content: prompt }],
+  })
+  await created.response.body?.cancel()
+  return created.sessionId!
+}
+
+function renderJob(jobId: string) {
+  return render(
+    <AgentJobStatus client={backend.client} domain={domain} projectId={projectId} jobId={jobId} intervalMs={20} />,
+  )
+}
+
+describe('given an AgentJobStatus', () => {
+  it('shows a running job with todos progress, then the completed job with its pull request', async () => {
+    const jobId = await createJob('Document the widget theming options')
+    renderJob(jobId)
+    const region = await screen.findByRole('region', { name: 'Agent job' })
+    await waitFor(() => expect(within(region).getByRole('status')).toHaveTextContent('Running'))
+    expect(region).toHaveAttribute('aria-busy', 'true')
+    expect(await axeViolations(document.body)).toEqual([])
+
+    now += 60 * 60_000
+    await waitFor(() => expect(within(region).getByRole('status')).toHaveTextContent('Completed'), {
+      timeout: 5000,
+    })
+    expect(region).toHaveAttribute('aria-busy', 'false')
+    const progress = within(region).getByRole('progressbar')
+    expect(progress).toHaveAttribute('aria-valuenow', progress.getAttribute('aria-valuemax'))
+    expect(within(region).getByText(/of \d+ tasks done/)).toBeInTheDocument()
+    expect(within(region).getByRole('link', { name: 'View pull request' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^https:\/\//),
+    )
+    expect(await axeViolations(document.body)).toEqual([])
+  })
+
+  it('shows a failed job', async () => {
+    const jobId = await createJob('Rename the config file [fail:error]')
+    renderJob(jobId)
+    now += 60 * 60_000
+    const region = await screen.findByRole('region', { name: 'Agent job' })
+    await waitFor(() => expect(within(region).getByRole('status')).toHaveTextContent('Failed'), {
+      timeout: 5000,
+    })
+    expect(within(region).getByRole('status')).toHaveAttribute('data-state', 'error')
+  })
+
+  it('explains an unknown job', async () => {
+    renderJob('no-such-job')
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      /no longer exists|went wrong/,
+    )
+  })
+})
+
+describe('given an UpdateStatusBadge', () => {
+  it('goes from queued to deploying to deployed, with the logs tail in details', async () => {
+    const { statusId } = await backend.client.triggerUpdate(projectId)
+    render(
+      <UpdateStatusBadge client={backend.client} domain={domain} statusId={statusId} intervalMs={20} details logLines={3} />,
+    )
+    const region = await screen.findByRole('region', { name: 'Docs update' })
+    await waitFor(() => expect(within(region).getByRole('status')).toHaveTextContent('Queued'))
+    now += 1500
+    await waitFor(() => expect(within(region).getByRole('status')).toHaveTextContent('Deploying'), {
+      timeout: 5000,
+    })
+    now += 60 * 60_000
+    await waitFor(() => expect(within(region).getByRole('status')).toHaveTextContent('Deployed'), {
+      timeout: 5000,
+    })
+    const logs = within(region).getByLabelText('Logs')
+    expect(logs.textContent?.split('\n').length).toBeLessThanOrEqual(3)
+    expect(await axeViolations(document.body)).toEqual([])
+  })
+
+  it('shows a failed deployment as a compact badge', async () => {
+    backend.setFault('fail')
+    const { statusId } = await backend.client.triggerUpdate(projectId)
+    backend.setFault(undefined)
+    render(<UpdateStatusBadge client={backend.client} domain={domain} statusId={statusId} intervalMs={20} />)
+    now += 60 * 60_000
+    const badge = await screen.findByRole('status', { name: /Docs update/ })
+    await waitFor(() => expect(badge).toHaveTextContent('Deploy failed'), { timeout: 5000 })
+    expect(badge).toHaveAttribute('data-state', 'failure')
+  })
+})

@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test'
+import { openSearch, searchDialog, searchPath, widgetReady } from './support/widget'
+
+test.describe('Search', () => {
+  test('⌘/Ctrl+K opens search; typing shows grouped, highlighted results', async ({ page }) => {
+    await page.goto('/quickstart')
+    await openSearch(page)
+    const dialog = searchDialog(page)
+    const input = dialog.getByRole('combobox', { name: 'Search the docs' })
+    await expect(input).toBeFocused()
+
+    const searched = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === searchPath && r.request().method() === 'POST',
+    )
+    await input.pressSequentially('fault injection')
+    const response = await searched
+    expect(response.status()).toBe(200)
+
+    const listbox = dialog.getByRole('listbox')
+    await expect(input).toHaveAttribute('aria-expanded', 'true')
+    // Results come grouped by page, each group named after its page.
+    const group = listbox.getByRole('group', { name: 'Testing with the dev server' })
+    await expect(group).toBeVisible()
+    expect(await listbox.getByRole('group').count()).toBeGreaterThan(1)
+    const option = group.getByRole('option').first()
+    await expect(option).toContainText('Fault injection')
+    // Matching words are highlighted.
+    await expect(option.locator('mark').first()).toHaveText(/fault/i)
+    // A one-click hand-off to the assistant is offered.
+    await expect(listbox.getByRole('option', { name: /Ask AI about “fault injection”/ })).toBeVisible()
+  })
+
+  test('arrow keys move through results and Enter opens the page', async ({ page }) => {
+    await page.goto('/quickstart')
+    await openSearch(page)
+    const input = searchDialog(page).getByRole('combobox')
+    await input.pressSequentially('fault injection')
+    const firstPageResult = searchDialog(page)
+      .getByRole('group', { name: 'Testing with the dev server' })
+      .getByRole('option')
+      .first()
+    await expect(firstPageResult).toBeVisible()
+
+    // Walk down until the first page result is the active descendant (the "Ask AI" hand-off may
+    // come first), checking aria-activedescendant follows the selection.
+    const target = await firstPageResult.getAttribute('id')
+    for (let step = 0; step < 5; step++) {
+      if ((await input.getAttribute('aria-activedescendant')) === target) break
+      await input.press('ArrowDown')
+    }
+    await expect(input).toHaveAttribute('aria-activedescendant', target!)
+    await expect(firstPageResult).toHaveAttribute('aria-selected', 'true')
+    await input.press('ArrowUp')
+    await expect(firstPageResult).toHaveAttribute('aria-selected', 'false')
+    await input.press('ArrowDown')
+    await expect(firstPageResult).toHaveAttribute('aria-selected', 'true')
+
+    await input.press('Enter')
+    await expect(page).toHaveURL(/\/dev-server\/testing(\.html)?#fault-injection$/)
+    await expect(page.getByRole('heading', { name: 'Fault injection' })).toBeVisible()
+  })
+
+  test('Esc closes search and focus returns to where it was', async ({ page }) => {
+    await page.goto('/quickstart')
+    await widgetReady(page)
+
+    // Opened from the header button: focus returns to the button.
+    const headerButton = page.getByRole('button', { name: 'Search the docs' })
+    await headerButton.click()
+    await expect(searchDialog(page)).toBeVisible()
+    await expect(searchDialog(page).getByRole('combobox')).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(searchDialog(page)).toBeHidden()
+    await expect(headerButton).toBeFocused()
+
+    // Opened with the shortcut from a focused link: focus returns to the link.
+    const link = page.getByRole('navigation', { name: 'Documentation' }).getByRole('link', {
+      name: 'Theming',
+    })
+    await link.focus()
+    await page.keyboard.press('ControlOrMeta+k')
+    await expect(searchDialog(page)).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(searchDialog(page)).toBeHidden()
+    await expect(link).toBeFocused()
+  })
+
+  test('shortcuts never fire while the reader types in a host page input', async ({ page }) => {
+    await page.goto('/e2e/host-with-widget.html')
+    await widgetReady(page)
+    const input = page.getByRole('textbox', { name: 'Your name' })
+    await input.click()
+    await page.keyboard.press('ControlOrMeta+k')
+    await page.keyboard.press('ControlOrMeta+i')
+    await expect(input).toBeFocused()
+    await expect(searchDialog(page)).toHaveCount(0)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    // Outside the input the same shortcut works.
+    await input.blur()
+    await page.keyboard.press('ControlOrMeta+k')
+    await expect(searchDialog(page)).toBeVisible()
+  })
+
+  test('a query with no match says so', async ({ page }) => {
+    await page.goto('/quickstart')
+    await openSearch(page)
+    await searchDialog(page).getByRole('combobox').pressSequentially('zzqxvw')
+    await expect(searchDialog(page).getByText('No results for “zzqxvw”')).toBeVisible()
+  })
+})

@@ -1,0 +1,92 @@
+import { expect, type Locator, type Page, type Request } from '@playwright/test'
+
+/** Where the e2e dev server listens (set by playwright.config.ts). */
+export const apiBaseUrl = process.env.DOCCHAT_E2E_API_BASE_URL ?? 'http://127.0.0.1:8790'
+/** The same docs site served with a strict Content-Security-Policy. */
+export const cspSiteUrl = process.env.DOCCHAT_E2E_CSP_SITE_URL ?? 'http://127.0.0.1:4391'
+
+export const assistantPath = '/discovery/v1/assistant/docchat/message'
+export const searchPath = '/discovery/v1/search/docchat'
+
+export const assistantDialog = (page: Page): Locator =>
+  page.getByRole('dialog', { name: 'Assistant' })
+export const searchDialog = (page: Page): Locator => page.getByRole('dialog', { name: 'Search' })
+export const questionBox = (page: Page): Locator =>
+  assistantDialog(page).getByRole('textbox', { name: 'Ask a question…' })
+export const conversation = (page: Page): Locator =>
+  assistantDialog(page).getByRole('log', { name: 'Assistant' })
+/** The assistant's answers, oldest first. */
+export const answers = (page: Page): Locator =>
+  conversation(page).getByRole('article', { name: 'Assistant' })
+/** The floating trigger the drop-in draws in its shadow root. */
+export const widgetTrigger = (page: Page): Locator =>
+  page.locator('docchat-widget').getByRole('button', { name: /^Ask AI/ })
+
+/** Waits until the drop-in has initialised from its script tag (its shortcuts listen then). */
+export async function widgetReady(page: Page): Promise<void> {
+  await expect(page.locator('docchat-widget')).toBeAttached()
+  await page.evaluate(() => window.DocChat?.ready)
+}
+
+export async function openAssistant(page: Page): Promise<void> {
+  await widgetReady(page)
+  await page.keyboard.press('ControlOrMeta+i')
+  await expect(assistantDialog(page)).toBeVisible()
+}
+
+export async function openSearch(page: Page): Promise<void> {
+  await widgetReady(page)
+  await page.keyboard.press('ControlOrMeta+k')
+  await expect(searchDialog(page)).toBeVisible()
+}
+
+export const isAssistantRequest = (request: Request): boolean =>
+  request.method() === 'POST' && new URL(request.url()).pathname === assistantPath
+
+/** Types a question in the open assistant, sends it and returns the request the browser made. */
+export async function ask(page: Page, question: string): Promise<Request> {
+  const sent = page.waitForRequest(isAssistantRequest)
+  await questionBox(page).fill(question)
+  await questionBox(page).press('Enter')
+  return sent
+}
+
+/** Waits until the last answer has finished streaming. */
+export async function answerComplete(page: Page): Promise<Locator> {
+  const last = answers(page).last()
+  await expect(last).toHaveAttribute('data-state', 'complete', { timeout: 15_000 })
+  await expect(conversation(page)).not.toHaveAttribute('aria-busy', 'true')
+  return last
+}
+
+/**
+ * Adds the dev server's `x-docchat-fault` header to the widget's API calls. The request still
+ * goes to the real dev server, which does the work and injects the fault itself.
+ */
+export async function injectFault(
+  page: Page,
+  spec: string,
+  options: { path?: string; times?: number } = {},
+): Promise<void> {
+  const path = options.path ?? assistantPath
+  await page.route(
+    (url) => url.origin === new URL(apiBaseUrl).origin && url.pathname === path,
+    async (route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      await route.continue({ headers: { ...route.request().headers(), 'x-docchat-fault': spec } })
+    },
+    options.times === undefined ? undefined : { times: options.times },
+  )
+}
+
+export interface AssistantRequestBody {
+  fp?: string
+  threadId?: string | null
+  threadKey?: string
+  currentPath?: string
+  context?: Array<{ type: string; value: string; elementId?: string; path?: string }>
+  messages: Array<{ role: string; content: string }>
+}
+
+export const bodyOf = (request: Request): AssistantRequestBody =>
+  request.postDataJSON() as AssistantRequestBody
