@@ -72,19 +72,23 @@ const apiExited = new Promise((resolve) =>
   api.once('exit', (code, signal) => resolve({ code, signal })),
 )
 
-async function waitForApi(timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (api.exitCode !== null) return false
-    try {
-      // Any HTTP answer (even 401) means it listens.
-      await fetch(`${apiBaseUrl}/discovery/v1/search/docchat`, { method: 'POST' })
-      return true
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200))
+// Ready when the CLI prints its banner (an HTTP probe could be answered by another program that
+// already holds the port, while the CLI fails with EADDRINUSE).
+function waitForApi(timeoutMs = 30_000) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs)
+    const check = () => {
+      if (!/listening on/i.test(apiOutput)) return
+      clearTimeout(timer)
+      resolve(true)
     }
-  }
-  return false
+    api.stdout.on('data', check)
+    apiExited.then(() => {
+      clearTimeout(timer)
+      resolve(/listening on/i.test(apiOutput) && api.exitCode === null)
+    })
+    check()
+  })
 }
 
 if (!(await waitForApi())) {
@@ -136,7 +140,9 @@ Open ${url} and try:
   ⌘K / Ctrl+K   search the docs, e.g. "fault injection"
   ⌘I / Ctrl+I   ask, e.g. "How do I proxy the assistant key?"
   On ${url}/react.html, "Ask AI about this code" sends a code block as context.
-${strictCsp ? '\nThe site is served with a strict Content-Security-Policy (DOCCHAT_STRICT_CSP=0 turns it off).\n' : ''}
+${strictCsp ? '\nThe site is served with a strict Content-Security-Policy (DOCCHAT_STRICT_CSP=0 turns it off).' : ''}
+Next time, DOCCHAT_SKIP_BUILD=1 npm run dev reuses this build of the packages.
+
 Press Ctrl+C to stop.`)
 
 let stopping = false

@@ -76,7 +76,11 @@ describe('LLM mode through @ai-sdk/openai (OpenAI-compatible server)', () => {
   it('reads OPENAI_API_KEY, OPENAI_BASE_URL and DOCCHAT_MODEL', () => {
     expect(llmSettingsFromEnv({})).toBeUndefined()
     expect(
-      llmSettingsFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'http://x/v1', DOCCHAT_MODEL: 'm' }),
+      llmSettingsFromEnv({
+        OPENAI_API_KEY: 'k',
+        OPENAI_BASE_URL: 'http://x/v1',
+        DOCCHAT_MODEL: 'm',
+      }),
     ).toEqual({ apiKey: 'k', baseURL: 'http://x/v1', model: 'm' })
   })
 

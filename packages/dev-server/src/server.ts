@@ -286,6 +286,19 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
         }
         throw new HttpError(404, `No route for ${request.method} ${path}`)
       }
+      // Read (and record) the body up front, so `server.requests` shows what a client sent even
+      // when the request is refused before its body matters.
+      const rawBody =
+        request.method === 'GET' || request.method === 'HEAD'
+          ? ''
+          : await readBody(request, context.maxBodyBytes)
+      if (rawBody) {
+        try {
+          record.body = JSON.parse(rawBody)
+        } catch {
+          record.body = rawBody
+        }
+      }
       await sleep(faults.latency ?? 0, request.signal)
       if (faults.status !== undefined) {
         throw new HttpError(faults.status, `Injected fault: status ${faults.status}`, {
@@ -295,25 +308,24 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
       const params: Record<string, string> = {}
       const values = matched.pattern.exec(path)!.slice(1)
       matched.names.forEach((name, i) => {
-        params[name] = decodeURIComponent(values[i] ?? '')
+        try {
+          params[name] = decodeURIComponent(values[i] ?? '')
+        } catch {
+          throw new HttpError(400, `Malformed path parameter ${name}`, { field: name })
+        }
       })
       const ctx: RequestContext = {
         request,
         url,
         params,
         faults,
+        // Behind a local proxy the forwarded address is the client's.
         clientAddress:
-          info?.clientAddress ??
-          request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ??
+          request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
+          info?.clientAddress ||
           'local',
         record,
-        json: async () => {
-          const raw = await readBody(request, context.maxBodyBytes)
-          record.body = raw || undefined
-          const value = parseJsonBody(raw)
-          if (value !== undefined) record.body = value
-          return value
-        },
+        json: async () => parseJsonBody(rawBody),
       }
       const response = await matched.handler(context, ctx)
       if (!response.body || !hasStreamFaults(faults)) return response

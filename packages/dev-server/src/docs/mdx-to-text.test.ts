@@ -153,6 +153,15 @@ Replace <YOUR_API_KEY> with your key.
     expect(textOf(blocks)).toContain('Do the thing.')
   })
 
+  it('keeps link text, also when it wraps, and drops images', () => {
+    const text = textOf(
+      reduceMdx(
+        'See the [container\nregistries guide](/guides/registries "Title").\n\n![Diagram of\nthe flow](/img.png)',
+      ),
+    )
+    expect(text).toBe('See the container\nregistries guide.')
+  })
+
   it('never throws on malformed input', () => {
     for (const source of [
       '<Card title="x"',

@@ -263,14 +263,15 @@ class MdxReducer {
         this.position += 2
         continue
       } else if (char === '!' && source[this.position + 1] === '[') {
-        const image = /!\[[^\]\n]*\]\([^)\n]*\)/y
+        const image = /!\[(?:[^\]\n]|\n(?!\n))*\]\([^)\s]*(?:\s+"[^"]*")?\)/y
         image.lastIndex = this.position
         if (image.exec(source)) {
           this.position = image.lastIndex
           continue
         }
       } else if (char === '[') {
-        const link = /\[([^\]\n]*)\]\(([^)\n]*)\)/y
+        // Link text may wrap onto the next line (not across a blank line).
+        const link = /\[((?:[^\]\n]|\n(?!\n))*)\]\(([^)\s]*(?:\s+"[^"]*")?)\)/y
         link.lastIndex = this.position
         const match = link.exec(source)
         if (match) {

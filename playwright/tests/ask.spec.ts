@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test'
+import {
+  answerComplete,
+  answers,
+  ask,
+  assistantDialog,
+  bodyOf,
+  conversation,
+  openAssistant,
+  questionBox,
+} from './support/widget'
+
+test.describe('Ask', () => {
+  test('a question streams a cited answer with sources', async ({ page }) => {
+    await page.goto('/quickstart')
+    await openAssistant(page)
+    await expect(questionBox(page)).toBeFocused()
+
+    const request = await ask(page, 'How do I proxy the assistant key?')
+    const body = bodyOf(request)
+    expect(body.messages.at(-1)).toMatchObject({
+      role: 'user',
+      content: 'How do I proxy the assistant key?',
+    })
+    expect(body.currentPath).toBe('/quickstart')
+    expect(body.threadId ?? undefined).toBeUndefined()
+
+    // The question shows at once; the answer streams into the log.
+    await expect(conversation(page)).toContainText('How do I proxy the assistant key?')
+    const answer = await answerComplete(page)
+    await expect(answer).toContainText(/proxy/i)
+    // Inline citations are links named after their source.
+    await expect(answer.getByRole('link', { name: /^Source \d+: / }).first()).toBeVisible()
+    const sources = answer.getByRole('navigation', { name: 'Sources' })
+    await expect(sources.getByRole('link', { name: 'Proxying keys' }).first()).toHaveAttribute(
+      'href',
+      /\/guides\/proxying-keys/,
+    )
+    // Completion is announced once, politely.
+    await expect(assistantDialog(page).getByRole('status').filter({ hasText: 'Answer ready' })).toBeAttached()
+    // Answer actions appear once the answer is complete.
+    for (const name of ['Copy answer', 'Helpful', 'Not helpful', 'Regenerate']) {
+      await expect(answer.getByRole('button', { name })).toBeVisible()
+    }
+  })
+
+  test('a follow-up keeps the thread: threadId and threadKey are sent back', async ({ page }) => {
+    await page.goto('/quickstart')
+    await openAssistant(page)
+
+    const first = await ask(page, 'How do I proxy the assistant key?')
+    const firstResponse = await first.response()
+    expect(firstResponse?.status()).toBe(200)
+    const headers = await firstResponse!.allHeaders()
+    const threadId = headers['x-thread-id']
+    const threadKey = headers['x-thread-key']
+    expect(threadId).toBeTruthy()
+    expect(threadKey).toBeTruthy()
+    await answerComplete(page)
+
+    const followUp = await ask(page, 'What must the proxy forward?')
+    const body = bodyOf(followUp)
+    // What the dev server receives: the same thread, proven by its key, and the history.
+    expect(body.threadId).toBe(threadId)
+    expect(body.threadKey).toBe(threadKey)
+    expect(body.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user'])
+    const followUpResponse = await followUp.response()
+    expect(followUpResponse?.status()).toBe(200)
+    expect((await followUpResponse!.allHeaders())['x-thread-id']).toBe(threadId)
+    await answerComplete(page)
+    await expect(answers(page)).toHaveCount(2)
+  })
+
+  test('a reload restores the conversation and continues its thread', async ({ page }) => {
+    await page.goto('/quickstart')
+    await openAssistant(page)
+    const first = await ask(page, 'How do I proxy the assistant key?')
+    const threadId = (await (await first.response())!.allHeaders())['x-thread-id']
+    const answer = await answerComplete(page)
+    const answerText = (await answer.innerText()).slice(0, 80)
+
+    await page.reload()
+    await openAssistant(page)
+    await expect(conversation(page)).toContainText('How do I proxy the assistant key?')
+    await expect(answers(page)).toHaveCount(1)
+    await expect(answers(page).first()).toContainText(answerText.split('\n')[0]!)
+
+    const next = await ask(page, 'And for search?')
+    expect(bodyOf(next).threadId).toBe(threadId)
+    expect(bodyOf(next).threadKey).toBeTruthy()
+  })
+
+  test('"New conversation" starts a new thread', async ({ page }) => {
+    await page.goto('/quickstart')
+    await openAssistant(page)
+    await ask(page, 'How do I proxy the assistant key?')
+    await answerComplete(page)
+    await assistantDialog(page).getByRole('button', { name: 'New conversation' }).click()
+    await expect(answers(page)).toHaveCount(0)
+    const next = await ask(page, 'What is the dev server?')
+    expect(bodyOf(next).threadId ?? undefined).toBeUndefined()
+    expect(bodyOf(next).messages).toHaveLength(1)
+  })
+})
