@@ -31,7 +31,13 @@ export default defineDocChatVitest({
     env: { DOCCHAT_EXPECTED_REACT: '18', DOCCHAT_REACT18_ALIASES: JSON.stringify(aliases) },
     server: {
       deps: {
-        inline: [/@testing-library\/react/, /@ai-sdk\/react/, /\/swr\//, /@tanstack\/react-query/, /use-sync-external-store/],
+        inline: [
+          /@testing-library\/react/,
+          /@ai-sdk\/react/,
+          /\/swr\//,
+          /@tanstack\/react-query/,
+          /use-sync-external-store/,
+        ],
       },
     },
   },

@@ -6,12 +6,15 @@ import {
   assistantDialog,
   bodyOf,
   conversation,
+  injectFault,
   openAssistant,
   questionBox,
 } from './support/widget'
 
 test.describe('Ask', () => {
   test('a question streams a cited answer with sources', async ({ page }) => {
+    // Paced at 30 text parts per second so the streaming state is observable.
+    await injectFault(page, 'token-rate=30')
     await page.goto('/quickstart')
     await openAssistant(page)
     await expect(questionBox(page)).toBeFocused()
@@ -27,6 +30,11 @@ test.describe('Ask', () => {
 
     // The question shows at once; the answer streams into the log.
     await expect(conversation(page)).toContainText('How do I proxy the assistant key?')
+    await expect(conversation(page)).toHaveAttribute('aria-busy', 'true')
+    const streaming = answers(page).last()
+    await expect(streaming).toHaveAttribute('data-state', 'streaming')
+    await expect(streaming).toContainText(/\w+/)
+    await expect(assistantDialog(page).getByRole('button', { name: 'Stop' })).toBeVisible()
     const answer = await answerComplete(page)
     await expect(answer).toContainText(/proxy/i)
     // Inline citations are links named after their source.
@@ -40,7 +48,7 @@ test.describe('Ask', () => {
     await expect(assistantDialog(page).getByRole('status').filter({ hasText: 'Answer ready' })).toBeAttached()
     // Answer actions appear once the answer is complete.
     for (const name of ['Copy answer', 'Helpful', 'Not helpful', 'Regenerate']) {
-      await expect(answer.getByRole('button', { name })).toBeVisible()
+      await expect(answer.getByRole('button', { name, exact: true })).toBeVisible()
     }
   })
 

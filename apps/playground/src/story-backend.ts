@@ -37,6 +37,8 @@ export interface StoryBackendOptions {
   invalidKey?: boolean
   /** Every request fails like an offline fetch (msw's network error). */
   offline?: boolean
+  /** Runs once the backend is up, e.g. to create an agent job; its result is `backend.extra`. */
+  setup?: (backend: StoryBackend) => Promise<Record<string, string>>
 }
 
 export interface StoryBackend {
@@ -50,6 +52,8 @@ export interface StoryBackend {
   updateStatusIds: string[]
   /** Requests the server received for a route, e.g. `'/assistant/'`. */
   requestsTo(path: string): DevServer['requests']
+  /** What `setup` returned. */
+  extra: Record<string, string>
 }
 
 /**
@@ -88,7 +92,7 @@ export async function createStoryBackend(options: StoryBackendOptions = {}): Pro
     onWarning: () => {},
   })
   const seeded = server.seeded[projectId] ?? { agentJobIds: [], updateStatusIds: [] }
-  return {
+  const backend: StoryBackend = {
     server,
     client,
     domain: docsDomain,
@@ -96,7 +100,10 @@ export async function createStoryBackend(options: StoryBackendOptions = {}): Pro
     agentJobIds: seeded.agentJobIds,
     updateStatusIds: seeded.updateStatusIds,
     requestsTo: (path) => server.requests.filter((r) => r.path.includes(path)),
+    extra: {},
   }
+  if (options.setup) backend.extra = await options.setup(backend)
+  return backend
 }
 
 /** Storybook loader: `loaded.backend` is the story's dev server and client. */

@@ -291,6 +291,18 @@ describe('server.requests', () => {
     expect(last.headers['x-test']).toBe('1')
     expect(last.headers.authorization).toBe(`Bearer ${server.keys.assistant}`)
   })
+
+  it('records the body of refused requests too', async () => {
+    await post(
+      server,
+      '/discovery/v1/assistant/acme/message',
+      { threadId: 't', threadKey: 'k' },
+      { key: null },
+    )
+    expect(server.requests.at(-1)).toMatchObject({ body: { threadId: 't', threadKey: 'k' } })
+    await post(server, '/discovery/v1/search/acme', '{not json')
+    expect(server.requests.at(-1)?.body).toBe('{not json')
+  })
 })
 
 describe('garbage in, 4xx out', () => {

@@ -87,4 +87,34 @@ describe('createDevServerHandlers (msw 2, setupServer)', () => {
     const page = await client.getPage('acme', { path: '/quickstart' })
     expect(page.content).toContain('acme login')
   })
+
+  it("keeps a two-turn thread with core's streamAssistantMessage", async () => {
+    const client = createDocsClient({ assistantKey: server.keys.assistant })
+    const message = (id: string, text: string) => ({
+      id,
+      role: 'user' as const,
+      content: text,
+      parts: [{ type: 'text' as const, text }],
+    })
+    const first = await client
+      .streamAssistantMessage('acme', {
+        fp: 'anonymous',
+        messages: [message('1', 'How are webhooks signed?')],
+      })
+      .then((stream) => stream.collect())
+    expect(first.finished).toBe(true)
+    expect(first.threadId).toBeTruthy()
+    expect(first.threadKey).toBeTruthy()
+    expect(first.toolInvocations[0]).toMatchObject({ toolName: 'search' })
+    const second = await client
+      .streamAssistantMessage('acme', {
+        fp: 'anonymous',
+        threadId: first.threadId,
+        threadKey: first.threadKey,
+        messages: [message('2', 'How often is it retried?')],
+      })
+      .then((stream) => stream.collect())
+    expect(second.threadId).toBe(first.threadId)
+    expect(second.text).toContain('eight times')
+  })
 })

@@ -38,6 +38,12 @@ export interface DocChatLabels {
   you: string
   assistant: string
   contextTitle: string
+  /** The button shown for a text selection in the docs. */
+  askAboutSelection: string
+  /** The button on each code block in the docs. */
+  askAboutCode: string
+  /** Its accessible name; `{language}` may be empty. */
+  askAboutCodeLabel: string
   contextSelection: string
   contextCode: string
   removeContext: string
@@ -117,6 +123,9 @@ export const defaultLabels: DocChatLabels = {
   you: 'You',
   assistant: 'Assistant',
   contextTitle: 'Attached context',
+  askAboutSelection: 'Ask AI',
+  askAboutCode: 'Ask AI',
+  askAboutCodeLabel: 'Ask AI about this {language} code',
   contextSelection: 'Selection',
   contextCode: 'Code',
   removeContext: 'Remove {label}',

@@ -69,13 +69,15 @@ export async function injectFault(
   options: { path?: string; times?: number } = {},
 ): Promise<void> {
   const path = options.path ?? assistantPath
+  let left = options.times ?? Number.POSITIVE_INFINITY
   await page.route(
     (url) => url.origin === new URL(apiBaseUrl).origin && url.pathname === path,
     async (route) => {
-      if (route.request().method() !== 'POST') return route.continue()
+      // Only the POST itself counts (not a CORS preflight); after `times` faults, plain requests.
+      if (route.request().method() !== 'POST' || left <= 0) return route.fallback()
+      left--
       await route.continue({ headers: { ...route.request().headers(), 'x-docchat-fault': spec } })
     },
-    options.times === undefined ? undefined : { times: options.times },
   )
 }
 

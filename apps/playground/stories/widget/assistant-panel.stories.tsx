@@ -4,6 +4,7 @@ import { AssistantPanel } from '@docchat/widget'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { knownIssues, withKnownIssues } from '../../src/known-issues'
 import { answerTimeout, ask, findAlert, waitForAnswer } from '../../src/play-helpers'
 import { createScriptedModel } from '../../src/scripted-model'
 import { backendOf, devServerLoader } from '../../src/story-backend'
@@ -125,9 +126,7 @@ export const AnswerWithSources: Story = {
 export const LongAnswerWithCode: Story = {
   parameters: {
     docchat: { server: { llm: createScriptedModel() } },
-    // Known widget issue: answers render `##` as <h4> under the panel's <h2> (headingOffset 2),
-    // which axe reports as heading-order. Reported, not hidden: 'todo' lists it as a warning.
-    a11y: { test: 'todo' },
+    ...withKnownIssues(knownIssues.answerHeadingOrder),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -162,11 +161,7 @@ export const FeedbackAndRegenerate: Story = {
 
 /** A follow-up keeps the thread: the second request carries the thread id and key. */
 export const FollowUp: Story = {
-  parameters: {
-    // Known widget issue: every answer's sources are a <nav aria-label="Sources">, so two answers
-    // make two identical landmarks (axe landmark-unique). 'todo' lists it as a warning.
-    a11y: { test: 'todo' },
-  },
+  parameters: withKnownIssues(knownIssues.duplicateSourcesLandmark),
   play: async ({ canvasElement, loaded }) => {
     const canvas = within(canvasElement)
     await ask(canvas, question)

@@ -225,7 +225,7 @@ export type SearchInputProps = Omit<ComponentPropsWithoutRef<'input'>, 'value' |
 
 /** `role="combobox"` on the input itself (ARIA 1.2), driving the listbox with the keyboard. */
 export const Input = forwardRef<HTMLInputElement, SearchInputProps>(function SearchInput(
-  { onChange, onKeyDown, onBlur, ...props },
+  { onChange, onKeyDown, ...props },
   forwardedRef,
 ) {
   const context = useSearchContext('Input')
@@ -321,7 +321,6 @@ export const Input = forwardRef<HTMLInputElement, SearchInputProps>(function Sea
         if (!context.open) context.setOpen(true)
       })}
       onKeyDown={composeEventHandlers(onKeyDown, handleKeyDown)}
-      onBlur={onBlur}
     />
   )
 })

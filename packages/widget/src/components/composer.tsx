@@ -1,7 +1,7 @@
 'use client'
 
 import type { ContextItem } from '@docchat/core'
-import { forwardRef, type KeyboardEvent, useState } from 'react'
+import { forwardRef, type KeyboardEvent, useImperativeHandle, useRef, useState } from 'react'
 import { ContextChips } from './context-chips'
 import { Icon } from './icon'
 import { useWidgetSettings } from './widget-scope'
@@ -21,6 +21,8 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
 ) {
   const { labels } = useWidgetSettings()
   const [value, setValue] = useState('')
+  const inputRef = useRef<HTMLTextAreaElement>(null)
+  useImperativeHandle(ref, () => inputRef.current as HTMLTextAreaElement)
   const submit = () => {
     const question = value.trim()
     if (!question || busy) return
@@ -41,10 +43,10 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
         submit()
       }}
     >
-      <ContextChips items={context} onRemove={onRemoveContext} />
+      <ContextChips items={context} onRemove={onRemoveContext} inputRef={inputRef} />
       <div className="docchat-composer-row">
         <textarea
-          ref={ref}
+          ref={inputRef}
           className="docchat-input"
           rows={1}
           value={value}

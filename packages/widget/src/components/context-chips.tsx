@@ -1,49 +1,53 @@
 'use client'
 
 import type { ContextItem } from '@docchat/core'
-import { formatLabel } from '../labels'
+import { ContextChips as ContextChipList } from '@docchat/headless'
+import type { RefObject } from 'react'
+import { type DocChatLabels, formatLabel } from '../labels'
 import { Icon } from './icon'
 import { useWidgetSettings } from './widget-scope'
 
-export function contextLabel(item: ContextItem, labels: { contextSelection: string; contextCode: string }) {
+export function contextLabel(
+  item: ContextItem,
+  labels: Pick<DocChatLabels, 'contextSelection' | 'contextCode'>,
+): string {
   const kind = item.type === 'code' ? labels.contextCode : labels.contextSelection
-  const preview = item.value.replace(/\s+/g, ' ').trim().slice(0, 48)
-  return `${kind}: ${preview}${item.value.length > 48 ? '…' : ''}`
+  const text = item.value.replace(/\s+/g, ' ').trim()
+  return `${kind}: ${text.length > 48 ? `${text.slice(0, 47)}…` : text}`
 }
 
-/** Attached selections and code blocks, sent with the next question; each can be removed. */
+/**
+ * Attached selections and code blocks, sent with the next question. Removing one moves focus to
+ * the next chip, or back to the question input.
+ */
 export function ContextChips({
   items,
   onRemove,
+  inputRef,
 }: {
   items: ContextItem[]
-  onRemove?: (index: number) => void
+  onRemove: (index: number) => void
+  inputRef?: RefObject<HTMLElement | null>
 }) {
   const { labels } = useWidgetSettings()
-  if (items.length === 0) return null
   return (
-    <ul className="docchat-chips" aria-label={labels.contextTitle}>
-      {items.map((item, index) => {
-        const label = contextLabel(item, labels)
-        return (
-          <li key={`${item.type}:${item.elementId ?? ''}:${item.value}`} className="docchat-chip" data-type={item.type}>
-            <Icon name={item.type === 'code' ? 'code' : 'text'} />
-            <span className="docchat-chip-label" title={item.value}>
-              {label}
-            </span>
-            {onRemove ? (
-              <button
-                type="button"
-                className="docchat-icon-button"
-                aria-label={formatLabel(labels.removeContext, { label })}
-                onClick={() => onRemove(index)}
-              >
-                <Icon name="close" />
-              </button>
-            ) : null}
-          </li>
-        )
-      })}
-    </ul>
+    <ContextChipList
+      className="docchat-chips"
+      aria-label={labels.contextTitle}
+      items={items}
+      onRemove={(_item, index) => onRemove(index)}
+      fallbackFocusRef={inputRef}
+      renderLabel={(item) => (
+        <>
+          <Icon name={item.type === 'code' ? 'code' : 'text'} />
+          <span className="docchat-chip-label" title={item.value}>
+            {contextLabel(item, labels)}
+          </span>
+        </>
+      )}
+      getRemoveLabel={(item) =>
+        formatLabel(labels.removeContext, { label: contextLabel(item, labels) })
+      }
+    />
   )
 }

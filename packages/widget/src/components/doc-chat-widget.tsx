@@ -1,10 +1,18 @@
 'use client'
 
-import { Dialog, useShortcut, useShortcutLabel } from '@docchat/headless'
+import type { ContextItem } from '@docchat/core'
+import {
+  CodeBlockAskAI,
+  Dialog,
+  SelectionAskAI,
+  useShortcut,
+  useShortcutLabel,
+} from '@docchat/headless'
 import { type UseAssistantChatOptions, useAssistantChat } from '@docchat/react'
 import {
   forwardRef,
   type ReactNode,
+  type RefObject,
   useCallback,
   useId,
   useImperativeHandle,
@@ -13,6 +21,7 @@ import {
 } from 'react'
 import type { DocChatEventSource, DocChatView } from '../analytics'
 import { ariaKeyShortcuts, resolveShortcuts } from '../keyboard-shortcuts'
+import { formatLabel } from '../labels'
 import type { WidgetOptions } from '../widget-options'
 import { AssistantView } from './assistant-view'
 import { Icon } from './icon'
@@ -41,7 +50,14 @@ export interface DocChatWidgetProps extends WidgetOptions, ConnectionProps {
   chatOptions?: UseAssistantChatOptions
   /** Follow a search result. Defaults to `window.location.assign`. */
   navigate?: (href: string) => void
-  /** Rendered inside the widget's root, e.g. context-capture affordances. */
+  /**
+   * The docs content: selecting text in it shows "Ask AI", which attaches the selection as
+   * context; with `captureCodeBlocks`, every code block in it gets an "Ask AI" button too.
+   */
+  contextContainer?: RefObject<HTMLElement | null>
+  /** Add "Ask AI" buttons to the code blocks of `contextContainer`. Defaults to `true`. */
+  captureCodeBlocks?: boolean
+  /** Rendered inside the widget's root. */
   children?: ReactNode
   /** @internal The drop-in: tokens come from the Shadow DOM host. */
   embedded?: boolean
@@ -66,6 +82,8 @@ export const DocChatWidget = forwardRef<DocChatWidgetHandle, DocChatWidgetProps>
       showTrigger,
       chatOptions,
       navigate,
+      contextContainer,
+      captureCodeBlocks,
       children,
       embedded,
       ...options
@@ -91,6 +109,8 @@ export const DocChatWidget = forwardRef<DocChatWidgetHandle, DocChatWidgetProps>
             showTrigger={showTrigger ?? true}
             chatOptions={chatOptions}
             navigate={navigate}
+            contextContainer={contextContainer}
+            captureCodeBlocks={captureCodeBlocks ?? true}
           />
           {children}
         </WidgetScope>
@@ -111,10 +131,24 @@ interface WidgetSurfacesProps {
   showTrigger: boolean
   chatOptions: UseAssistantChatOptions | undefined
   navigate: DocChatWidgetProps['navigate']
+  contextContainer: RefObject<HTMLElement | null> | undefined
+  captureCodeBlocks: boolean
 }
 
 const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(function WidgetSurfaces(
-  { options, open, defaultOpen, view, defaultView, onOpenChange, showTrigger, chatOptions, navigate },
+  {
+    options,
+    open,
+    defaultOpen,
+    view,
+    defaultView,
+    onOpenChange,
+    showTrigger,
+    chatOptions,
+    navigate,
+    contextContainer,
+    captureCodeBlocks,
+  },
   ref,
 ) {
   const { labels, emit } = useWidgetSettings()
@@ -211,8 +245,36 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
     target?.focus()
   }
 
+  const attach = (item: ContextItem) => {
+    chat.addContext(item)
+    setState(true, 'assistant', 'trigger')
+  }
+
   return (
     <div ref={rootRef} className="docchat-surfaces">
+      {contextContainer ? (
+        <>
+          <SelectionAskAI
+            containerRef={contextContainer}
+            onAdd={attach}
+            className="docchat-button docchat-selection-ask-ai"
+            label={labels.askAboutSelection}
+          />
+          {captureCodeBlocks ? (
+            <CodeBlockAskAI
+              containerRef={contextContainer}
+              onAdd={attach}
+              className="docchat-code-ask-ai"
+              label={labels.askAboutCode}
+              getAccessibleName={(block) =>
+                formatLabel(labels.askAboutCodeLabel, { language: block.language ?? '' })
+                  .replace(/\s+/g, ' ')
+                  .trim()
+              }
+            />
+          ) : null}
+        </>
+      ) : null}
       {showTrigger ? (
         <button
           type="button"

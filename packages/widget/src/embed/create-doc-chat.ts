@@ -248,6 +248,14 @@ export async function createDocChat(
     },
   }
 
+  if (options.contextSelector) {
+    // Selection capture lives in the panel code: fetch it once the page has settled.
+    const idle = (callback: () => void) =>
+      typeof requestIdleCallback === 'function'
+        ? cancelIdleCallback.bind(null, requestIdleCallback(callback, { timeout: 4000 }))
+        : clearTimeout.bind(null, setTimeout(callback, 1500))
+    cleanups.push(idle(prefetch))
+  }
   if (options.defaultOpen) await instance.open()
   return instance
 }

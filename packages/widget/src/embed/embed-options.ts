@@ -23,6 +23,16 @@ export interface DocChatInitOptions extends WidgetOptions {
   panelUrl?: string | null
   /** Send page path (`currentPath`) with questions. Defaults to `true`. */
   capturePathname?: boolean | null
+  /**
+   * CSS selector of the docs content (e.g. `main`): selecting text there shows "Ask AI", which
+   * attaches the selection to the next question. The panel code then loads when the page is idle.
+   */
+  contextSelector?: string | null
+  /**
+   * Also put an "Ask AI" button on each code block in `contextSelector`. They live in your page
+   * (class `docchat-code-ask-ai`, styled by your CSS). Defaults to `false`.
+   */
+  captureCodeBlocks?: boolean | null
 }
 
 /** What `init` resolves to. Every method is safe to call before the panel code has loaded. */
@@ -42,6 +52,7 @@ const booleanOptions = [
   'includeQuestionText',
   'dismissOnInteractOutside',
   'capturePathname',
+  'captureCodeBlocks',
 ] as const
 
 const stringOptions = [
@@ -55,6 +66,7 @@ const stringOptions = [
   'docsBaseUrl',
   'panelUrl',
   'nonce',
+  'contextSelector',
 ] as const
 
 function toDataKey(option: string): string {
@@ -75,7 +87,8 @@ function parseJson(value: string): unknown {
  * data-domain, data-api-base-url, data-assistant-key, data-proxy-url, data-theme, data-variant,
  * data-accent, data-radius, data-font, data-z-index, data-dir, data-side, data-docs-base-url,
  * data-starter-questions (JSON array or "|"-separated), data-labels (JSON), data-shortcuts="false",
- * data-trigger, data-search, data-default-open, data-include-question-text, data-panel-url.
+ * data-trigger, data-search, data-default-open, data-include-question-text, data-panel-url,
+ * data-context-selector, data-capture-code-blocks.
  */
 export function optionsFromDataset(dataset: DOMStringMap): Partial<DocChatInitOptions> {
   const options: Record<string, unknown> = {}

@@ -34,6 +34,7 @@ export function mountPanel(mount: PanelMountOptions): PanelHandle {
   let widget: DocChatWidgetHandle | null = null
   let pending: Array<(handle: DocChatWidgetHandle) => void> = []
   let destroyed = false
+  const contextRef: { current: HTMLElement | null } = { current: null }
 
   // The handle exists after the first commit (synchronous in Preact, not in React): queue until then.
   const withWidget = (command: (handle: DocChatWidgetHandle) => void) => {
@@ -62,8 +63,11 @@ export function mountPanel(mount: PanelMountOptions): PanelHandle {
       defaultOpen: _defaultOpen,
       panelUrl: _panelUrl,
       capturePathname,
+      contextSelector,
+      captureCodeBlocks,
       ...widgetOptions
     } = options
+    contextRef.current = contextSelector ? document.querySelector<HTMLElement>(contextSelector) : null
     root.render(
       <DocChatWidget
         ref={setWidget}
@@ -77,6 +81,8 @@ export function mountPanel(mount: PanelMountOptions): PanelHandle {
         open={state.open}
         view={state.view}
         chatOptions={capturePathname === false ? { currentPath: () => '' } : undefined}
+        contextContainer={contextSelector ? contextRef : undefined}
+        captureCodeBlocks={captureCodeBlocks === true}
         onOpenChange={(open, view) => {
           state = { open, view }
           mount.onOpenChange(open, view)

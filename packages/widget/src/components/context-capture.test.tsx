@@ -1,0 +1,48 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useRef } from 'react'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations } from '../test/axe'
+import { createTestBackend, domain, type TestBackend } from '../test/dev-server'
+import { DocChatWidget } from './doc-chat-widget'
+
+let backend: TestBackend
+beforeAll(async () => {
+  backend = await createTestBackend()
+})
+afterAll(() => backend.server.close())
+
+function DocsPage() {
+  const content = useRef<HTMLElement>(null)
+  return (
+    <>
+      <main ref={content}>
+        <p>Install the packages:</p>
+        <pre>
+          <code className="language-bash">npm install @docchat/widget</code>
+        </pre>
+      </main>
+      <DocChatWidget client={backend.client} domain={domain} contextContainer={content} />
+    </>
+  )
+}
+
+describe('given a DocChatWidget with a contextContainer', () => {
+  it('adds an Ask AI button to code blocks that attaches the code and opens the assistant', async () => {
+    const user = userEvent.setup()
+    render(<DocsPage />)
+    const button = await screen.findByRole('button', { name: 'Ask AI about this bash code' })
+    // The button sits before the <pre>, so copying the code never copies the button.
+    expect(button.closest('pre')).toBeNull()
+    await user.click(button)
+    const dialog = screen.getByRole('dialog', { name: 'Assistant' })
+    const chips = within(dialog).getByRole('list', { name: 'Attached context' })
+    expect(chips).toHaveTextContent('Code: npm install @docchat/widget')
+    expect(await axeViolations(document.body)).toEqual([])
+
+    await user.click(within(chips).getByRole('button', { name: /^Remove Code/ }))
+    expect(within(dialog).queryByRole('list', { name: 'Attached context' })).not.toBeInTheDocument()
+    // Focus falls back to the question input instead of the body.
+    await waitFor(() => expect(within(dialog).getByRole('textbox')).toHaveFocus())
+  })
+})

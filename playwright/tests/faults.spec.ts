@@ -1,0 +1,95 @@
+import { expect, type Page, test } from '@playwright/test'
+import {
+  answerComplete,
+  answers,
+  ask,
+  assistantDialog,
+  injectFault,
+  isAssistantRequest,
+  openAssistant,
+} from './support/widget'
+
+const alertOf = (page: Page) => assistantDialog(page).getByRole('alert')
+const retryButton = (page: Page) => alertOf(page).getByRole('button', { name: /^Retry/ })
+
+async function retrySucceeds(page: Page): Promise<void> {
+  const retried = page.waitForRequest(isAssistantRequest)
+  await retryButton(page).click()
+  const response = await (await retried).response()
+  expect(response?.status()).toBe(200)
+  await answerComplete(page)
+  await expect(alertOf(page)).toHaveCount(0)
+  await expect(answers(page)).toHaveCount(1)
+}
+
+test.describe('Faults', () => {
+  test('401: explains the key and offers no retry', async ({ page }) => {
+    await injectFault(page, 'status=401')
+    await page.goto('/quickstart')
+    await openAssistant(page)
+    const request = await ask(page, 'How do I proxy the assistant key?')
+    expect((await request.response())?.status()).toBe(401)
+    await expect(alertOf(page)).toContainText('The assistant key was rejected (401)')
+    await expect(alertOf(page)).toHaveAttribute('data-kind', 'unauthorized')
+    await expect(retryButton(page)).toHaveCount(0)
+    // The question stays so it can be sent again once the key is fixed.
+    await expect(assistantDialog(page).getByRole('log')).toContainText(
+      'How do I proxy the assistant key?',
+    )
+  })
+
+  test('429: counts down from Retry-After, then retry works', async ({ page }) => {
+    await injectFault(page, 'status=429', { times: 1 })
+    await page.goto('/quickstart')
+    await openAssistant(page)
+    const request = await ask(page, 'How do I proxy the assistant key?')
+    const response = await request.response()
+    expect(response?.status()).toBe(429)
+    expect(await response?.headerValue('retry-after')).toBe('1')
+    await expect(alertOf(page)).toHaveAttribute('data-kind', 'rate-limited')
+    await expect(alertOf(page)).toContainText(/Too many questions right now/)
+    // The dev server says one second: the retry unlocks by itself.
+    await expect(retryButton(page)).toBeEnabled({ timeout: 5_000 })
+    await expect(alertOf(page)).toContainText('You can try again now.')
+    await retrySucceeds(page)
+  })
+
+  for (const status of [500, 503]) {
+    test(`${status}: says the assistant ran into a problem; retry works`, async ({ page }) => {
+      await injectFault(page, `status=${status}`, { times: 1 })
+      await page.goto('/quickstart')
+      await openAssistant(page)
+      const request = await ask(page, 'How do I proxy the assistant key?')
+      expect((await request.response())?.status()).toBe(status)
+      await expect(alertOf(page)).toHaveAttribute('data-kind', 'server')
+      await expect(alertOf(page)).toContainText('The assistant ran into a problem.')
+      await retrySucceeds(page)
+    })
+  }
+
+  test('a stream cut mid-answer keeps what arrived and offers a retry', async ({ page }) => {
+    await injectFault(page, 'cut-after=12', { times: 1 })
+    await page.goto('/quickstart')
+    await openAssistant(page)
+    await ask(page, 'How do I proxy the assistant key?')
+    await expect(alertOf(page)).toBeVisible()
+    await expect(alertOf(page)).toContainText(
+      'The answer was cut short; what arrived is kept above.',
+    )
+    const partial = answers(page).last()
+    await expect(partial).toContainText(/proxy/i)
+    await retrySucceeds(page)
+  })
+
+  test('an error part in the stream keeps the partial answer and offers a retry', async ({
+    page,
+  }) => {
+    await injectFault(page, 'error-part', { times: 1 })
+    await page.goto('/quickstart')
+    await openAssistant(page)
+    await ask(page, 'How do I proxy the assistant key?')
+    await expect(alertOf(page)).toBeVisible()
+    await expect(answers(page).last()).toContainText(/\w+/)
+    await retrySucceeds(page)
+  })
+})

@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test'
+import {
+  answerComplete,
+  answers,
+  ask,
+  assistantDialog,
+  bodyOf,
+  conversation,
+  injectFault,
+  isAssistantRequest,
+  openAssistant,
+} from './support/widget'
+
+test.describe('Stop and regenerate', () => {
+  test('Stop mid-stream keeps the partial answer; Regenerate answers again', async ({ page }) => {
+    // Slow the first answer to 8 text parts per second so there is time to stop it.
+    await injectFault(page, 'token-rate=8', { times: 1 })
+    await page.goto('/quickstart')
+    await openAssistant(page)
+    const first = await ask(page, 'How do I proxy the assistant key?')
+
+    const answer = answers(page).last()
+    await expect(answer).toHaveAttribute('data-state', 'streaming')
+    // Wait for a few words, not the whole answer.
+    await expect.poll(async () => (await answer.innerText()).split(/\s+/).length).toBeGreaterThan(6)
+
+    const aborted = page.waitForEvent('requestfailed', (r) => r === first)
+    await assistantDialog(page).getByRole('button', { name: 'Stop' }).click()
+    await aborted
+    await expect(conversation(page)).not.toHaveAttribute('aria-busy', 'true')
+    await expect(assistantDialog(page).getByRole('button', { name: 'Stop' })).toHaveCount(0)
+
+    // The partial answer stays, unchanged, and is not replaced by an error.
+    const partial = await answer.innerText()
+    expect(partial.length).toBeGreaterThan(10)
+    await expect(answers(page)).toHaveCount(1)
+    await expect(answer).not.toHaveAttribute('data-state', 'streaming')
+    await expect(assistantDialog(page).getByRole('alert')).toHaveCount(0)
+    expect(await answer.innerText()).toBe(partial)
+
+    // Regenerate asks again in the same thread, without the cut answer in the history.
+    const regenerated = page.waitForRequest(isAssistantRequest)
+    await answer.getByRole('button', { name: 'Regenerate', exact: true }).click()
+    const body = bodyOf(await regenerated)
+    expect(body.messages.map((m) => m.role)).toEqual(['user'])
+    expect(body.messages[0]!.content).toBe('How do I proxy the assistant key?')
+    const full = await answerComplete(page)
+    await expect(answers(page)).toHaveCount(1)
+    expect((await full.innerText()).length).toBeGreaterThan(partial.length)
+    await expect(full.getByRole('navigation', { name: 'Sources' })).toBeVisible()
+  })
+
+  test('Regenerate replaces a complete answer with a new one', async ({ page }) => {
+    await page.goto('/quickstart')
+    await openAssistant(page)
+    await ask(page, 'What does the dev server do?')
+    const answer = await answerComplete(page)
+    const regenerated = page.waitForRequest(isAssistantRequest)
+    await answer.getByRole('button', { name: 'Regenerate', exact: true }).click()
+    const body = bodyOf(await regenerated)
+    expect(body.messages.map((m) => m.role)).toEqual(['user'])
+    await answerComplete(page)
+    await expect(answers(page)).toHaveCount(1)
+  })
+})
