@@ -47,7 +47,13 @@ export default defineConfig(({ mode }) => {
             fileName: () => 'docchat.js',
           },
       rollupOptions: {
-        output: panel ? { codeSplitting: false } : {},
+        // Lib mode leaves ES output unminified (for consumers' bundlers); this file ships as is.
+        output: panel ? { codeSplitting: false, minify: true } : { minify: true },
+        onLog(level, log, handler) {
+          // Our sources mark client components with 'use client'; irrelevant inside one bundle.
+          if (log.code === 'MODULE_LEVEL_DIRECTIVE') return
+          handler(level, log)
+        },
       },
     },
   }

@@ -4,6 +4,7 @@ import {
   answers,
   ask,
   assistantDialog,
+  closeSearch,
   openSearch,
   questionBox,
   searchDialog,
@@ -68,8 +69,7 @@ async function widgetLook(page: Page): Promise<Record<string, Record<string, str
   look.searchInput = await stylesOf(input)
   look.searchOption = await stylesOf(option)
   look.searchMark = await stylesOf(option.locator('mark').first())
-  await page.keyboard.press('Escape')
-  await expect(searchDialog(page)).toBeHidden()
+  await closeSearch(page)
 
   await trigger.click()
   await expect(assistantDialog(page)).toBeVisible()
@@ -129,8 +129,9 @@ test.describe('Isolation', () => {
   test('hostile global CSS and huge z-index overlays leave the widget intact and usable', async ({
     browser,
   }) => {
-    const context = await browser.newContext()
-    const [plain, hostile] = await Promise.all([context.newPage(), context.newPage()])
+    // Separate contexts: the conversation is stored per origin.
+    const contexts = await Promise.all([browser.newContext(), browser.newContext()])
+    const [plain, hostile] = await Promise.all(contexts.map((c) => c.newPage()))
     await Promise.all([plain.goto('/e2e/plain-host.html'), hostile.goto('/e2e/hostile-host.html')])
     // The hostile CSS is really applied to the host page.
     await expect(hostile.locator('body')).toHaveCSS('text-transform', 'uppercase')
@@ -151,12 +152,12 @@ test.describe('Isolation', () => {
       [box!.x + box!.width / 2, box!.y + box!.height / 2],
     )
     expect(onTop).toBe('docchat-widget')
-    await context.close()
+    await Promise.all(contexts.map((c) => c.close()))
   })
 
   test('the widget changes nothing on the host page', async ({ browser }) => {
-    const context = await browser.newContext()
-    const [without, withWidget] = await Promise.all([context.newPage(), context.newPage()])
+    const contexts = await Promise.all([browser.newContext(), browser.newContext()])
+    const [without, withWidget] = await Promise.all(contexts.map((c) => c.newPage()))
     await Promise.all([
       without.goto('/e2e/host-baseline.html'),
       withWidget.goto('/e2e/host-with-widget.html'),
@@ -170,8 +171,7 @@ test.describe('Isolation', () => {
     await openSearch(withWidget)
     await searchDialog(withWidget).getByRole('combobox').pressSequentially('theming')
     await expect(searchDialog(withWidget).getByRole('option').nth(1)).toBeVisible()
-    await withWidget.keyboard.press('Escape')
-    await expect(searchDialog(withWidget)).toBeHidden()
+    await closeSearch(withWidget)
     await widgetTrigger(withWidget).click()
     await expect(assistantDialog(withWidget)).toBeVisible()
     await assistantDialog(withWidget).getByRole('button', { name: 'Close' }).click()
@@ -193,7 +193,7 @@ test.describe('Isolation', () => {
       htmlStyle: '',
       bodyStyle: '',
     })
-    await context.close()
+    await Promise.all(contexts.map((c) => c.close()))
   })
 
   test('a modal open and close keeps the host scroll position', async ({ page }) => {

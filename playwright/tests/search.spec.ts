@@ -85,6 +85,17 @@ test.describe('Search', () => {
     await expect(link).toBeFocused()
   })
 
+  test('with results showing, one Esc closes search', async ({ page }) => {
+    await page.goto('/quickstart')
+    await openSearch(page)
+    await searchDialog(page).getByRole('combobox').pressSequentially('theming')
+    await expect(searchDialog(page).getByRole('option').nth(1)).toBeVisible()
+    await page.keyboard.press('Escape')
+    // A search modal closes on Escape, as DocSearch, Mintlify and kapa do; it must not take
+    // one press to clear the query, another to close the list and a third to close the dialog.
+    await expect(searchDialog(page)).toBeHidden()
+  })
+
   test('shortcuts never fire while the reader types in a host page input', async ({ page }) => {
     await page.goto('/e2e/host-with-widget.html')
     await widgetReady(page)

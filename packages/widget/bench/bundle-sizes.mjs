@@ -67,7 +67,8 @@ async function bundle(external) {
       minify: true,
       target: 'es2020',
       lib: { entry, formats: ['es'], fileName: () => 'stack.js' },
-      rollupOptions: { external },
+      // Lib mode leaves ES output unminified; an app's production build would minify it.
+      rollupOptions: { external, output: { minify: true } },
     },
   })
   const outputs = Array.isArray(output) ? output : [output]
@@ -83,6 +84,10 @@ try {
   measure('React stack own (@docchat/react+headless+widget+core, deps external)', own)
   const full = await bundle((id) => reactExternal.some((re) => re.test(id)))
   measure('React stack full (all deps bundled, React external)', full)
+  // What an app adds to build its client: createDocsClient validates with zod.
+  writeFileSync(entry, `${readFileSync(entry, 'utf8')}export { createDocsClient } from '@docchat/core'\n`)
+  const withClient = await bundle((id) => reactExternal.some((re) => re.test(id)))
+  measure('React stack full + createDocsClient (zod)', withClient)
 } catch (error) {
   console.error('React stack bundle failed:', error.message)
 }

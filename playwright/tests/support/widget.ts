@@ -40,6 +40,17 @@ export async function openSearch(page: Page): Promise<void> {
   await expect(searchDialog(page)).toBeVisible()
 }
 
+/**
+ * Closes search with Escape, pressing again while it stays open (with a query, the first Escape
+ * may only clear it). search.spec.ts checks how many presses it takes.
+ */
+export async function closeSearch(page: Page): Promise<void> {
+  for (let press = 0; press < 3 && (await searchDialog(page).isVisible()); press++) {
+    await page.keyboard.press('Escape')
+  }
+  await expect(searchDialog(page)).toBeHidden()
+}
+
 export const isAssistantRequest = (request: Request): boolean =>
   request.method() === 'POST' && new URL(request.url()).pathname === assistantPath
 

@@ -70,7 +70,8 @@ export const KeyboardShortcuts: Story = {
   play: async ({ canvasElement }) => {
     const page = screen(canvasElement)
     await userEvent.keyboard('{Control>}k{/Control}')
-    await expect(await page.findByRole('combobox', { name: 'Search the docs' })).toBeVisible()
+    const input = await page.findByRole('combobox', { name: 'Search the docs' })
+    await waitFor(() => expect(input).toBeVisible()) // after the fade-in
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(page.queryByRole('combobox')).not.toBeInTheDocument())
     await userEvent.keyboard('{Control>}i{/Control}')

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { axeViolations, describeViolations } from '../test/axe'
@@ -230,6 +230,25 @@ describe('Dialog (modal)', () => {
     expect(document.body.style.overflow).toBe('hidden')
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.body.style.overflow).toBe('')
+  })
+})
+
+describe('Dialog in StrictMode', () => {
+  it('keeps focus inside after the effect replay and still restores it on close', async () => {
+    const user = userEvent.setup()
+    render(
+      <StrictMode>
+        <Fixture />
+      </StrictMode>,
+    )
+    const trigger = screen.getByRole('button', { name: 'Open search' })
+    await user.click(trigger)
+    await act(async () => {})
+    expect(screen.getByLabelText('Query')).toHaveFocus()
+    await user.keyboard('{Escape}')
+    await act(async () => {})
+    expect(trigger).toHaveFocus()
     expect(document.body.style.overflow).toBe('')
   })
 })

@@ -112,6 +112,8 @@ export function useFocusTrap(
           : (returnFocus?.current ?? previouslyFocused)
       // Defer: the element being removed may still hold focus during this commit.
       const restore = () => {
+        // Still connected means this was not a real unmount (StrictMode's effect replay): stay.
+        if (container.isConnected) return
         if (target?.isConnected) focus(target)
       }
       if (typeof queueMicrotask === 'function') queueMicrotask(restore)

@@ -105,7 +105,8 @@ export const AssistantMessage = memo(function AssistantMessage({
           <span>{labels.notFound}</span>
         </p>
       ) : null}
-      {sources.length > 0 ? (
+      {/* After the answer, once complete: a list growing under streaming text would shift. */}
+      {sources.length > 0 && !streaming ? (
         <SourceList sources={sources} messageId={message.id} onSourceClick={onSourceClick} />
       ) : null}
       {suggestions.length > 0 ? (

@@ -1,0 +1,297 @@
+// Chromium bench for the drop-in (dist-embed/, run `pnpm build` first):
+// 1. Host-page cost of the first file: script evaluation, init time, layout shift.
+// 2. Streaming a 4,000-word answer with 10 code blocks at 200 tokens/s through the widget:
+//    long tasks (PerformanceObserver 'longtask') max duration and total blocking time.
+// The answer comes from a local v1 data stream (the wire format of the assistant endpoint), paced
+// by wall clock, so the numbers measure the widget rather than a model.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const embed = join(root, 'dist-embed')
+if (!existsSync(join(embed, 'docchat.js'))) {
+  console.error('dist-embed/ is missing: run `pnpm build` first')
+  process.exit(1)
+}
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const tokensPerSecond = Number(process.env.BENCH_TOKEN_RATE ?? 200)
+const cpuThrottling = Number(process.env.BENCH_CPU_THROTTLING ?? 1)
+
+// --- The answer: ~4,000 words of prose and 10 fenced code blocks -------------------------------
+const vocabulary =
+  'the widget streams answers from your docs and cites every page it used so readers can check ' +
+  'configuration options theme accent radius font shortcut panel modal sidebar search results ' +
+  'group by page with breadcrumbs while the assistant keeps the thread across reloads and retries'
+const words = vocabulary.split(' ')
+const languages = ['ts', 'bash', 'json', 'tsx', 'python', 'yaml', 'js', 'css', 'html', 'go']
+function codeBlock(index) {
+  const language = languages[index % languages.length]
+  const lines = []
+  for (let line = 0; line < 8; line++) {
+    lines.push(
+      `const option${line} = createDocsClient({ baseUrl: "https://api.example.com", retries: ${line} }) // step ${line}`,
+    )
+  }
+  return `\`\`\`${language}\n${lines.join('\n')}\n\`\`\``
+}
+function buildAnswer() {
+  const blocks = []
+  let wordCount = 0
+  let seed = 7
+  const next = () => {
+    seed = (seed * 48271) % 2147483647
+    return seed
+  }
+  for (let section = 0; section < 10; section++) {
+    blocks.push(`## Step ${section + 1}: configure part ${section + 1}`)
+    wordCount += 5
+    for (let paragraph = 0; paragraph < 4; paragraph++) {
+      const sentence = []
+      for (let i = 0; i < 80; i++) sentence.push(words[next() % words.length])
+      wordCount += sentence.length
+      // A citation link per paragraph, like real answers: [1](/page).
+      blocks.push(`${sentence.join(' ')} [${(section % 3) + 1}](/guides/page-${section % 3}).`)
+    }
+    blocks.push(`- ${words.slice(0, 8).join(' ')}\n- ${words.slice(8, 16).join(' ')}`)
+    wordCount += 16
+    blocks.push(codeBlock(section))
+    wordCount += 8 * 9
+  }
+  return { text: blocks.join('\n\n'), wordCount }
+}
+const answer = buildAnswer()
+// LLM-like tokens: a word (with its leading whitespace) or a run of punctuation.
+const tokens = answer.text.match(/\s*[\w]+|\s*[^\w\s]+|\s+/g)
+
+function streamAnswer(response) {
+  response.writeHead(200, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Vercel-AI-Data-Stream': 'v1',
+    'X-Thread-Id': 'thread-bench',
+    'X-Thread-Key': 'key-bench',
+    'Cache-Control': 'no-cache',
+  })
+  const line = (code, value) => response.write(`${code}:${JSON.stringify(value)}\n`)
+  line('f', { messageId: 'msg-bench-search' })
+  line('9', { toolCallId: 'call_1', toolName: 'search', args: { query: 'bench' } })
+  line('a', {
+    toolCallId: 'call_1',
+    result: [0, 1, 2].map((i) => ({
+      content: `Page ${i} content`,
+      path: `/guides/page-${i}`,
+      metadata: { title: `Guide page ${i}` },
+    })),
+  })
+  line('e', { finishReason: 'tool-calls', usage: { promptTokens: 10, completionTokens: 5 }, isContinued: false })
+  line('f', { messageId: 'msg-bench-answer' })
+  const started = Date.now()
+  let sent = 0
+  const timer = setInterval(() => {
+    const due = Math.min(tokens.length, Math.floor(((Date.now() - started) / 1000) * tokensPerSecond))
+    let chunk = ''
+    for (; sent < due; sent++) chunk += `0:${JSON.stringify(tokens[sent])}\n`
+    if (chunk) response.write(chunk)
+    if (sent >= tokens.length) {
+      clearInterval(timer)
+      line('e', { finishReason: 'stop', usage: { promptTokens: 10, completionTokens: tokens.length }, isContinued: false })
+      line('d', { finishReason: 'stop', usage: { promptTokens: 20, completionTokens: tokens.length + 5 } })
+      response.end()
+    }
+  }, 10)
+  response.on('close', () => clearInterval(timer))
+}
+
+const hostPage = (origin) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Docs page</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font:16px/1.6 system-ui;max-width:720px;margin:40px auto;padding:0 16px}</style>
+</head><body><main><h1>Getting started</h1>
+${Array.from({ length: 30 }, (_, i) => `<p>Paragraph ${i}: ${words.join(' ')}</p>`).join('\n')}
+</main>
+<script>performance.mark('docchat:before')</script>
+<script src="/docchat.js" data-domain="bench" data-api-base-url="${origin}" data-assistant-key="mint_dsc_bench"></script>
+<script>performance.mark('docchat:after')</script>
+</body></html>`
+
+const server = createServer((request, response) => {
+  const origin = `http://${request.headers.host}`
+  if (request.method === 'GET' && (request.url === '/' || request.url === '/index.html')) {
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+    response.end(hostPage(origin))
+  } else if (request.method === 'GET' && /^\/docchat(-panel)?\.js$/.test(request.url)) {
+    response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' })
+    response.end(readFileSync(join(embed, request.url.slice(1))))
+  } else if (request.method === 'POST' && request.url.startsWith('/discovery/v1/assistant/')) {
+    request.resume()
+    request.on('end', () => streamAnswer(response))
+  } else if (request.method === 'POST' && request.url.startsWith('/discovery/v1/search/')) {
+    request.resume()
+    response.writeHead(200, { 'Content-Type': 'application/json' })
+    response.end('[]')
+  } else {
+    response.writeHead(404)
+    response.end()
+  }
+})
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+const origin = `http://127.0.0.1:${server.address().port}`
+
+const browser = await chromium.launch({
+  executablePath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+  ],
+})
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  if (cpuThrottling > 1) {
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottling })
+  }
+  await page.addInitScript(() => {
+    const bench = { longTasks: [], shifts: [] }
+    window.__bench = bench
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration })
+    }).observe({ type: 'longtask', buffered: true })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (!entry.hadRecentInput) bench.shifts.push({ start: entry.startTime, value: entry.value, sources: entry.sources.map((s) => `${s.node?.nodeName}.${s.node?.className} ${JSON.stringify(s.previousRect)}->${JSON.stringify(s.currentRect)}`) })
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  await page.goto(origin, { waitUntil: 'load' })
+
+  // --- 1. Host-page cost of the first file ------------------------------------------------------
+  const host = await page.evaluate(async () => {
+    const resource = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/docchat.js'))
+    const after = performance.getEntriesByName('docchat:after')[0]
+    const initStart = performance.now()
+    const instance = await window.DocChat.ready
+    const shadow = document.querySelector('docchat-widget')?.shadowRoot
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    return {
+      transferBytes: resource?.encodedBodySize,
+      scriptEvaluationMs: after && resource ? after.startTime - resource.responseEnd : undefined,
+      initMs: performance.now() - initStart,
+      triggerDrawn: Boolean(shadow?.querySelector('.docchat-trigger')),
+      initialized: Boolean(instance),
+      layoutShift: window.__bench.shifts.reduce((sum, s) => sum + s.value, 0),
+      longTasksBeforeUse: window.__bench.longTasks.length,
+    }
+  })
+
+  // --- 2. Streaming -----------------------------------------------------------------------------
+  // BENCH_PROFILE=1 prints where main-thread time goes (CPU profile, self time per function).
+  const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : undefined
+  if (profiler) {
+    await profiler.send('Profiler.enable')
+    await profiler.send('Profiler.setSamplingInterval', { interval: 200 })
+    await profiler.send('Profiler.start')
+  }
+  const tracer = await page.context().newCDPSession(page)
+  const traceEvents = []
+  tracer.on('Tracing.dataCollected', ({ value }) => traceEvents.push(...value))
+  await tracer.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' })
+  const askedAt = await page.evaluate(async () => {
+    const instance = await window.DocChat.ready
+    const t = performance.now()
+    window.__bench.askedAt = t
+    void instance.ask('Walk me through the whole setup')
+    return t
+  })
+  await page.waitForFunction(
+    () => {
+      const log = document.querySelector('docchat-widget')?.shadowRoot?.querySelector('[role="log"]')
+      if (log && !window.__bench.panelAt) window.__bench.panelAt = performance.now()
+      return log?.getAttribute('aria-busy') === 'false' && log.querySelector('article')
+    },
+    null,
+    { polling: 500, timeout: 180_000 },
+  )
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop')
+    const self = new Map()
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+    const counts = new Map()
+    for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1)
+    for (const [id, count] of counts) {
+      const frame = byId.get(id).callFrame
+      const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}:${frame.columnNumber}`
+      self.set(key, (self.get(key) ?? 0) + count)
+    }
+    const total = profile.samples.length
+    console.log('\nTop self time (samples):')
+    for (const [key, count] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+      console.log(`  ${((count / total) * 100).toFixed(1).padStart(5)}%  ${key}`)
+    }
+  }
+  const done = new Promise((resolve) => tracer.once('Tracing.tracingComplete', resolve))
+  await tracer.send('Tracing.end')
+  await done
+  const tasks = traceEvents.filter((e) => e.name === 'RunTask' && e.dur > 50000)
+  const byName = new Map()
+  for (const task of tasks) {
+    const inside = traceEvents.filter((e) => e.tid === task.tid && e.ph === 'X' && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur && e.name !== 'RunTask')
+    for (const e of inside) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0))
+  }
+  console.log('long tasks', tasks.length, tasks.map((t) => `${Math.round(t.dur / 1000)}/${Math.round((t.tdur ?? 0) / 1000)}`).join(' '))
+  const shifts = await page.evaluate(() => window.__bench.shifts)
+  console.log('shifts', JSON.stringify(shifts).slice(0, 500))
+  console.log([...byName].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([n, d]) => `${n} ${Math.round(d / 1000)}ms`).join('\n'))
+  const stream = await page.evaluate((t0) => {
+    const shadow = document.querySelector('docchat-widget').shadowRoot
+    const article = shadow.querySelector('article')
+    const tasks = window.__bench.longTasks.filter((task) => task.start >= t0)
+    return {
+      panelReadyMs: window.__bench.panelAt - t0,
+      streamMs: performance.now() - t0,
+      answerCharacters: article.textContent.length,
+      codeBlocks: article.querySelectorAll('pre').length,
+      citations: article.querySelectorAll('.docchat-citation').length,
+      longTaskCount: tasks.length,
+      maxLongTaskMs: tasks.reduce((max, task) => Math.max(max, task.duration), 0),
+      totalBlockingTimeMs: tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
+      layoutShiftTotal: window.__bench.shifts.reduce((sum, s) => sum + s.value, 0),
+      tasks: tasks.map((task) => [Math.round(task.start - t0), Math.round(task.duration)]),
+    }
+  }, askedAt)
+
+  const round = (value) => (typeof value === 'number' ? Math.round(value * 10) / 10 : value)
+  const result = {
+    chromium: browser.version(),
+    cpuThrottling,
+    tokensPerSecond,
+    answer: { words: answer.wordCount, tokens: tokens.length, codeBlocks: 10 },
+    host: Object.fromEntries(Object.entries(host).map(([k, v]) => [k, round(v)])),
+    stream: Object.fromEntries(Object.entries(stream).map(([k, v]) => [k, Array.isArray(v) ? v : round(v)])),
+  }
+  console.log('\nChromium: drop-in host-page cost and streaming')
+  console.log(`  Chromium ${result.chromium}, CPU throttling ${cpuThrottling}×`)
+  console.log(
+    `  first file: evaluation ${result.host.scriptEvaluationMs} ms, init ${result.host.initMs} ms, layout shift ${result.host.layoutShift}, long tasks before use ${result.host.longTasksBeforeUse}`,
+  )
+  console.log(
+    `  stream: ${answer.wordCount} words / ${tokens.length} tokens / 10 code blocks at ${tokensPerSecond} tokens/s in ${round(stream.streamMs / 1000)} s (panel ready after ${result.stream.panelReadyMs} ms)`,
+  )
+  console.log(
+    `  long tasks: ${stream.longTaskCount}, max ${result.stream.maxLongTaskMs} ms, total blocking time ${result.stream.totalBlockingTimeMs} ms; rendered ${stream.codeBlocks} code blocks, ${stream.citations} citations; layout shift ${result.stream.layoutShiftTotal}`,
+  )
+  mkdirSync(join(root, 'bench/results'), { recursive: true })
+  writeFileSync(
+    join(root, `bench/results/streaming-chromium${cpuThrottling > 1 ? `-x${cpuThrottling}` : ''}.json`),
+    `${JSON.stringify(result, null, 2)}\n`,
+  )
+  if (stream.codeBlocks < 10) throw new Error(`expected 10 code blocks, rendered ${stream.codeBlocks}`)
+  if (result.host.layoutShift !== 0) console.warn('  ✗ the first file shifted the layout')
+  if (stream.maxLongTaskMs > 50) console.warn('  ✗ a main-thread task took over 50 ms while streaming')
+} finally {
+  await browser.close()
+  server.close()
+}
