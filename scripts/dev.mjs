@@ -139,7 +139,7 @@ DocChat is running.
 Open ${url} and try:
   ⌘K / Ctrl+K   search the docs, e.g. "fault injection"
   ⌘I / Ctrl+I   ask, e.g. "How do I proxy the assistant key?"
-  On ${url}/react.html, "Ask AI about this code" sends a code block as context.
+  Select a paragraph, or use a code block's "Ask AI" button, to attach it to your question.
 ${strictCsp ? '\nThe site is served with a strict Content-Security-Policy (DOCCHAT_STRICT_CSP=0 turns it off).' : ''}
 Next time, DOCCHAT_SKIP_BUILD=1 npm run dev reuses this build of the packages.
 

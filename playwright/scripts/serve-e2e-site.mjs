@@ -40,7 +40,10 @@ cpSync(join(here, '../fixtures'), fixturesOut, { recursive: true })
 for (const file of readdirSync(fixturesOut)) {
   if (!file.endsWith('.html')) continue
   const target = join(fixturesOut, file)
-  writeFileSync(target, readFileSync(target, 'utf8').replaceAll('__DOCCHAT_API_BASE_URL__', values.api))
+  writeFileSync(
+    target,
+    readFileSync(target, 'utf8').replaceAll('__DOCCHAT_API_BASE_URL__', values.api),
+  )
 }
 
 // The strict-CSP copy starts first: Playwright waits for the plain one's URL.
@@ -51,7 +54,12 @@ const strict = await startSiteServer({
   apiBaseUrl: values.api,
   strictCsp: true,
 })
-const plain = await startSiteServer({ root: outDir, port: Number(values.port), host, apiBaseUrl: values.api })
+const plain = await startSiteServer({
+  root: outDir,
+  port: Number(values.port),
+  host,
+  apiBaseUrl: values.api,
+})
 console.log(`e2e site on ${plain.url} (strict CSP on ${strict.url}), widget → ${values.api}`)
 
 const stop = () => Promise.all([plain.close(), strict.close()]).then(() => process.exit(0))

@@ -80,9 +80,7 @@ test.describe('Accessibility', () => {
     await expectNoSeriousViolations(page, testInfo, 'dark assistant with an answer')
   })
 
-  test('keyboard only: trigger → ask → feedback → Esc → search → open a page', async ({
-    page,
-  }) => {
+  test('keyboard only: trigger → ask → feedback → Esc → search → open a page', async ({ page }) => {
     await page.goto('/quickstart')
     await widgetReady(page)
     const inWidget = () =>

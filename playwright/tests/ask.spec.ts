@@ -9,6 +9,7 @@ import {
   injectFault,
   openAssistant,
   questionBox,
+  textOf,
 } from './support/widget'
 
 test.describe('Ask', () => {
@@ -45,7 +46,9 @@ test.describe('Ask', () => {
       /\/guides\/proxying-keys/,
     )
     // Completion is announced once, politely.
-    await expect(assistantDialog(page).getByRole('status').filter({ hasText: 'Answer ready' })).toBeAttached()
+    await expect(
+      assistantDialog(page).getByRole('status').filter({ hasText: 'Answer ready' }),
+    ).toBeAttached()
     // Answer actions appear once the answer is complete.
     for (const name of ['Copy answer', 'Helpful', 'Not helpful', 'Regenerate']) {
       await expect(answer.getByRole('button', { name, exact: true })).toBeVisible()
@@ -85,7 +88,7 @@ test.describe('Ask', () => {
     const first = await ask(page, 'How do I proxy the assistant key?')
     const threadId = (await (await first.response())!.allHeaders())['x-thread-id']
     const answer = await answerComplete(page)
-    const answerText = (await answer.innerText()).slice(0, 80)
+    const answerText = (await textOf(answer)).slice(0, 80)
 
     await page.reload()
     await openAssistant(page)

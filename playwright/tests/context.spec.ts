@@ -1,11 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import {
-  answerComplete,
-  ask,
-  assistantDialog,
-  bodyOf,
-  widgetReady,
-} from './support/widget'
+import { answerComplete, ask, assistantDialog, bodyOf, widgetReady } from './support/widget'
 
 const content = (page: Page) => page.locator('article[data-docchat-content]')
 const chips = (page: Page) => assistantDialog(page).getByRole('list', { name: 'Attached context' })
@@ -51,7 +45,9 @@ test.describe('Context', () => {
     const block = content(page).locator('pre').first()
     await expect(block).toHaveAttribute('id', 'code-1')
     await block.hover()
-    const askAboutCode = page.getByRole('button', { name: /^Ask AI about this (bash )?code/ }).first()
+    const askAboutCode = page
+      .getByRole('button', { name: /^Ask AI about this (bash )?code/ })
+      .first()
     await expect(askAboutCode).toBeVisible()
     await askAboutCode.click()
 
@@ -74,7 +70,10 @@ test.describe('Context', () => {
     await page.goto('/quickstart')
     await widgetReady(page)
     await content(page).locator('pre').first().hover()
-    await page.getByRole('button', { name: /^Ask AI about this (bash )?code/ }).first().click()
+    await page
+      .getByRole('button', { name: /^Ask AI about this (bash )?code/ })
+      .first()
+      .click()
     await expect(assistantDialog(page)).toBeVisible()
     const chip = chips(page).getByRole('listitem')
     await expect(chip).toHaveCount(1)

@@ -39,7 +39,8 @@ test.describe('Strict Content-Security-Policy', () => {
     })
     const consoleErrors: string[] = []
     page.on('console', (message) => {
-      if (/Content.Security.Policy|Refused to/i.test(message.text())) consoleErrors.push(message.text())
+      if (/Content.Security.Policy|Refused to/i.test(message.text()))
+        consoleErrors.push(message.text())
     })
     page.on('pageerror', (error) => consoleErrors.push(error.message))
 
@@ -85,8 +86,6 @@ test.describe('Strict Content-Security-Policy', () => {
     await page.evaluate(() => {
       document.body.insertAdjacentHTML('beforeend', '<p style="color: red">inline</p>')
     })
-    await expect
-      .poll(() => page.evaluate(() => window.__cspViolations?.length))
-      .toBeGreaterThan(0)
+    await expect.poll(() => page.evaluate(() => window.__cspViolations?.length)).toBeGreaterThan(0)
   })
 })

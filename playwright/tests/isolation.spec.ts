@@ -45,10 +45,13 @@ const widgetProperties = [
 ] as const
 
 function stylesOf(locator: Locator): Promise<Record<string, string>> {
-  return locator.evaluate((element, properties) => {
-    const style = getComputedStyle(element)
-    return Object.fromEntries(properties.map((p) => [p, style.getPropertyValue(p)]))
-  }, widgetProperties as unknown as string[])
+  return locator.evaluate(
+    (element, properties) => {
+      const style = getComputedStyle(element)
+      return Object.fromEntries(properties.map((p) => [p, style.getPropertyValue(p)]))
+    },
+    widgetProperties as unknown as string[],
+  )
 }
 
 /** Computed styles of the widget's parts through a whole session: trigger, search, answer. */
@@ -130,8 +133,9 @@ test.describe('Isolation', () => {
     browser,
   }) => {
     // Separate contexts: the conversation is stored per origin.
-    const contexts = await Promise.all([browser.newContext(), browser.newContext()])
-    const [plain, hostile] = await Promise.all(contexts.map((c) => c.newPage()))
+    const contexts = [await browser.newContext(), await browser.newContext()] as const
+    const plain = await contexts[0].newPage()
+    const hostile = await contexts[1].newPage()
     await Promise.all([plain.goto('/e2e/plain-host.html'), hostile.goto('/e2e/hostile-host.html')])
     // The hostile CSS is really applied to the host page.
     await expect(hostile.locator('body')).toHaveCSS('text-transform', 'uppercase')
@@ -156,8 +160,9 @@ test.describe('Isolation', () => {
   })
 
   test('the widget changes nothing on the host page', async ({ browser }) => {
-    const contexts = await Promise.all([browser.newContext(), browser.newContext()])
-    const [without, withWidget] = await Promise.all(contexts.map((c) => c.newPage()))
+    const contexts = [await browser.newContext(), await browser.newContext()] as const
+    const without = await contexts[0].newPage()
+    const withWidget = await contexts[1].newPage()
     await Promise.all([
       without.goto('/e2e/host-baseline.html'),
       withWidget.goto('/e2e/host-with-widget.html'),

@@ -27,7 +27,9 @@ test.describe('Search', () => {
     // Matching words are highlighted.
     await expect(option.locator('mark').first()).toHaveText(/fault/i)
     // A one-click hand-off to the assistant is offered.
-    await expect(listbox.getByRole('option', { name: /Ask AI about “fault injection”/ })).toBeVisible()
+    await expect(
+      listbox.getByRole('option', { name: /Ask AI about “fault injection”/ }),
+    ).toBeVisible()
   })
 
   test('arrow keys move through results and Enter opens the page', async ({ page }) => {

@@ -9,6 +9,7 @@ import {
   injectFault,
   isAssistantRequest,
   openAssistant,
+  textOf,
 } from './support/widget'
 
 test.describe('Stop and regenerate', () => {
@@ -22,7 +23,7 @@ test.describe('Stop and regenerate', () => {
     const answer = answers(page).last()
     await expect(answer).toHaveAttribute('data-state', 'streaming')
     // Wait for a few words, not the whole answer.
-    await expect.poll(async () => (await answer.innerText()).split(/\s+/).length).toBeGreaterThan(6)
+    await expect.poll(async () => (await textOf(answer)).split(/\s+/).length).toBeGreaterThan(6)
 
     const aborted = page.waitForEvent('requestfailed', (r) => r === first)
     await assistantDialog(page).getByRole('button', { name: 'Stop' }).click()
@@ -31,12 +32,12 @@ test.describe('Stop and regenerate', () => {
     await expect(assistantDialog(page).getByRole('button', { name: 'Stop' })).toHaveCount(0)
 
     // The partial answer stays, unchanged, and is not replaced by an error.
-    const partial = await answer.innerText()
+    const partial = await textOf(answer)
     expect(partial.length).toBeGreaterThan(10)
     await expect(answers(page)).toHaveCount(1)
     await expect(answer).not.toHaveAttribute('data-state', 'streaming')
     await expect(assistantDialog(page).getByRole('alert')).toHaveCount(0)
-    expect(await answer.innerText()).toBe(partial)
+    expect(await textOf(answer)).toBe(partial)
 
     // Regenerate asks again in the same thread, without the cut answer in the history.
     const regenerated = page.waitForRequest(isAssistantRequest)
@@ -46,7 +47,7 @@ test.describe('Stop and regenerate', () => {
     expect(body.messages[0]!.content).toBe('How do I proxy the assistant key?')
     const full = await answerComplete(page)
     await expect(answers(page)).toHaveCount(1)
-    expect((await full.innerText()).length).toBeGreaterThan(partial.length)
+    expect((await textOf(full)).length).toBeGreaterThan(partial.length)
     await expect(full.getByRole('navigation', { name: 'Sources' })).toBeVisible()
   })
 

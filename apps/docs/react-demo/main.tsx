@@ -64,8 +64,9 @@ function ReactDemo() {
         </div>
         <article ref={article}>
           <p>
-            Ask about this code block: the request carries a <code>code</code> context item with the
-            block's <code>elementId</code>, which the assistant uses for retrieval.
+            Select any text here, or use the code block's own <strong>Ask AI</strong> button, to attach it
+            to your next question (<code>contextContainer</code>). The button below asks right away: the
+            request carries a <code>code</code> context item with the block's <code>elementId</code>.
           </p>
           <figure className="code-block">
             <figcaption className="code-title">app.tsx</figcaption>
@@ -88,6 +89,7 @@ function ReactDemo() {
       <DocChatWidget
         ref={widget}
         theme={theme}
+        contextContainer={article}
         starterQuestions={[
           'What is DocChat?',
           'How do I proxy the assistant key?',

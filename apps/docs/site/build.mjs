@@ -265,6 +265,9 @@ function embedScript(site) {
     `data-domain="${escapeHtml(site.domain)}"`,
     `data-api-base-url="${escapeHtml(site.apiBaseUrl)}"`,
     `data-assistant-key="${escapeHtml(site.assistantKey)}"`,
+    // Selecting text in the article, or a code block's "Ask AI" button, attaches it as context.
+    'data-context-selector="[data-docchat-content]"',
+    'data-capture-code-blocks="true"',
     'defer',
   ]
   return `<script ${attrs.join(' ')}></script>`

@@ -141,7 +141,7 @@ describe('docs site build', () => {
   it('embeds the drop-in script with the dev server settings and copies it', () => {
     const content = html(result.pages[0])
     expect(content).toContain(
-      '<script src="/docchat/docchat.js" data-domain="docchat" data-api-base-url="http://127.0.0.1:8787" data-assistant-key="mint_dsc_dev_local" defer></script>',
+      '<script src="/docchat/docchat.js" data-domain="docchat" data-api-base-url="http://127.0.0.1:8787" data-assistant-key="mint_dsc_dev_local" data-context-selector="[data-docchat-content]" data-capture-code-blocks="true" defer></script>',
     )
     expect(existsSync(join(outDir, 'docchat/docchat.js'))).toBe(true)
     expect(content).not.toContain('mint_dev_local')

@@ -18,15 +18,19 @@ export async function ask(scope: Scope, question: string, placeholder = 'Ask a q
   await userEvent.keyboard('{Enter}')
 }
 
-/** Waits until the log holds an answer and is no longer busy; returns the last answer. */
+/**
+ * Waits until the log is no longer busy and its last answer has text; returns that answer. (The
+ * answer's element exists, empty, from the moment the request starts.)
+ */
 export async function waitForAnswer(scope: Scope): Promise<HTMLElement> {
   const log = await scope.findByRole('log')
-  await waitFor(() => expect(within(log).getAllByRole('article').length).toBeGreaterThan(0), {
-    timeout: answerTimeout,
-  })
-  await waitFor(() => expect(log).toHaveAttribute('aria-busy', 'false'), {
-    timeout: answerTimeout,
-  })
+  await waitFor(
+    () => {
+      expect(log).toHaveAttribute('aria-busy', 'false')
+      expect(within(log).getAllByRole('article').at(-1)?.textContent?.trim()).toBeTruthy()
+    },
+    { timeout: answerTimeout },
+  )
   return within(log).getAllByRole('article').at(-1)!
 }
 

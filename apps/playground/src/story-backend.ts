@@ -9,7 +9,6 @@ import {
   type DevServerOptions,
   faultHeader,
 } from '@docchat/dev-server'
-import type { Loader } from '@storybook/react-vite'
 import { docsCorpus, docsDomain } from './docs-corpus'
 import { apiBaseUrl, serveDevServer, serveNetworkFailure } from './mock-api'
 
@@ -106,10 +105,17 @@ export async function createStoryBackend(options: StoryBackendOptions = {}): Pro
   return backend
 }
 
-/** Storybook loader: `loaded.backend` is the story's dev server and client. */
-export const devServerLoader: Loader = async ({ parameters }) => ({
-  backend: await createStoryBackend(parameters.docchat as StoryBackendOptions | undefined),
-})
+/**
+ * Storybook loader: `loaded.backend` is the story's dev server and client, configured by
+ * `parameters.docchat`. (A plain function, so it fits every story's args type.)
+ */
+export async function devServerLoader({
+  parameters,
+}: {
+  parameters: { docchat?: StoryBackendOptions }
+}): Promise<{ backend: StoryBackend }> {
+  return { backend: await createStoryBackend(parameters.docchat) }
+}
 
 export function backendOf(loaded: Record<string, unknown>): StoryBackend {
   const backend = loaded.backend as StoryBackend | undefined

@@ -85,7 +85,10 @@ try {
   const full = await bundle((id) => reactExternal.some((re) => re.test(id)))
   measure('React stack full (all deps bundled, React external)', full)
   // What an app adds to build its client: createDocsClient validates with zod.
-  writeFileSync(entry, `${readFileSync(entry, 'utf8')}export { createDocsClient } from '@docchat/core'\n`)
+  writeFileSync(
+    entry,
+    `${readFileSync(entry, 'utf8')}export { createDocsClient } from '@docchat/core'\n`,
+  )
   const withClient = await bundle((id) => reactExternal.some((re) => re.test(id)))
   measure('React stack full + createDocsClient (zod)', withClient)
 } catch (error) {
@@ -93,7 +96,9 @@ try {
 }
 
 const width = Math.max(...rows.map((r) => r.label.length))
-console.log(`\n${'bundle'.padEnd(width)}  ${'min'.padStart(9)}  ${'gzip'.padStart(9)}  ${'brotli'.padStart(9)}  budget`)
+console.log(
+  `\n${'bundle'.padEnd(width)}  ${'min'.padStart(9)}  ${'gzip'.padStart(9)}  ${'brotli'.padStart(9)}  budget`,
+)
 for (const row of rows) {
   const status = row.budget ? `${row.gzip <= row.budget ? '✓' : '✗'} ≤ ${kb(row.budget)}` : ''
   console.log(

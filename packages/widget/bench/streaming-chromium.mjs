@@ -6,6 +6,7 @@
 // by wall clock, so the numbers measure the widget rather than a model.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
+import os from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
@@ -85,19 +86,33 @@ function streamAnswer(response) {
       metadata: { title: `Guide page ${i}` },
     })),
   })
-  line('e', { finishReason: 'tool-calls', usage: { promptTokens: 10, completionTokens: 5 }, isContinued: false })
+  line('e', {
+    finishReason: 'tool-calls',
+    usage: { promptTokens: 10, completionTokens: 5 },
+    isContinued: false,
+  })
   line('f', { messageId: 'msg-bench-answer' })
   const started = Date.now()
   let sent = 0
   const timer = setInterval(() => {
-    const due = Math.min(tokens.length, Math.floor(((Date.now() - started) / 1000) * tokensPerSecond))
+    const due = Math.min(
+      tokens.length,
+      Math.floor(((Date.now() - started) / 1000) * tokensPerSecond),
+    )
     let chunk = ''
     for (; sent < due; sent++) chunk += `0:${JSON.stringify(tokens[sent])}\n`
     if (chunk) response.write(chunk)
     if (sent >= tokens.length) {
       clearInterval(timer)
-      line('e', { finishReason: 'stop', usage: { promptTokens: 10, completionTokens: tokens.length }, isContinued: false })
-      line('d', { finishReason: 'stop', usage: { promptTokens: 20, completionTokens: tokens.length + 5 } })
+      line('e', {
+        finishReason: 'stop',
+        usage: { promptTokens: 10, completionTokens: tokens.length },
+        isContinued: false,
+      })
+      line('d', {
+        finishReason: 'stop',
+        usage: { promptTokens: 20, completionTokens: tokens.length + 5 },
+      })
       response.end()
     }
   }, 10)
@@ -154,11 +169,21 @@ try {
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottling })
   }
+  // A trace gives each task's thread (CPU) time next to its wall time: on a busy machine the
+  // longtask API's wall-clock durations include time the renderer spent descheduled.
+  const tracer = await page.context().newCDPSession(page)
+  const traceEvents = []
+  tracer.on('Tracing.dataCollected', ({ value }) => traceEvents.push(...value))
+  await tracer.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing',
+    transferMode: 'ReportEvents',
+  })
   await page.addInitScript(() => {
     const bench = { longTasks: [], shifts: [] }
     window.__bench = bench
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration })
+      for (const entry of list.getEntries())
+        bench.longTasks.push({ start: entry.startTime, duration: entry.duration })
     }).observe({ type: 'longtask', buffered: true })
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
@@ -170,7 +195,9 @@ try {
 
   // --- 1. Host-page cost of the first file ------------------------------------------------------
   const host = await page.evaluate(async () => {
-    const resource = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/docchat.js'))
+    const resource = performance
+      .getEntriesByType('resource')
+      .find((e) => e.name.endsWith('/docchat.js'))
     const after = performance.getEntriesByName('docchat:after')[0]
     const initStart = performance.now()
     const instance = await window.DocChat.ready
@@ -178,7 +205,8 @@ try {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
     return {
       transferBytes: resource?.encodedBodySize,
-      scriptEvaluationMs: after && resource ? after.startTime - resource.responseEnd : undefined,
+      scriptEvaluationWallMs:
+        after && resource ? after.startTime - resource.responseEnd : undefined,
       initMs: performance.now() - initStart,
       triggerDrawn: Boolean(shadow?.querySelector('.docchat-trigger')),
       initialized: Boolean(instance),
@@ -197,6 +225,7 @@ try {
   }
   const askedAt = await page.evaluate(async () => {
     const instance = await window.DocChat.ready
+    performance.mark('bench:ask')
     const t = performance.now()
     window.__bench.askedAt = t
     void instance.ask('Walk me through the whole setup')
@@ -204,7 +233,9 @@ try {
   })
   await page.waitForFunction(
     () => {
-      const log = document.querySelector('docchat-widget')?.shadowRoot?.querySelector('[role="log"]')
+      const log = document
+        .querySelector('docchat-widget')
+        ?.shadowRoot?.querySelector('[role="log"]')
       if (log && !window.__bench.panelAt) window.__bench.panelAt = performance.now()
       return log?.getAttribute('aria-busy') === 'false' && log.querySelector('article')
     },
@@ -231,8 +262,18 @@ try {
   const stream = await page.evaluate((t0) => {
     const shadow = document.querySelector('docchat-widget').shadowRoot
     const article = shadow.querySelector('article')
-    const tasks = window.__bench.longTasks.filter((task) => task.start >= t0)
+    // First byte of the assistant response: tasks from here on happen while streaming.
+    const request = performance
+      .getEntriesByType('resource')
+      .find((e) => e.name.includes('/assistant/'))
+    const streamStart = request?.responseStart ?? t0
+    const tasks = window.__bench.longTasks.filter((task) => task.start >= streamStart)
+    const loadTasks = window.__bench.longTasks.filter(
+      (task) => task.start >= t0 && task.start < streamStart,
+    )
     return {
+      streamStartMs: streamStart - t0,
+      panelLoadLongTasks: loadTasks.map((task) => Math.round(task.duration)),
       panelReadyMs: window.__bench.panelAt - t0,
       streamMs: performance.now() - t0,
       answerCharacters: article.textContent.length,
@@ -246,6 +287,32 @@ try {
     }
   }, askedAt)
 
+  const traced = await new Promise((resolve) => {
+    tracer.once('Tracing.tracingComplete', resolve)
+    void tracer.send('Tracing.end')
+  }).then(() => {
+    const ask = traceEvents.find((e) => e.name === 'bench:ask')
+    // Trace clock (µs) → page clock (ms), aligned on the bench:ask mark.
+    const toPage = (ts) => (ts - ask.ts) / 1000 + askedAt
+    const rendererTasks = traceEvents.filter(
+      (e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === ask.pid && e.tid === ask.tid,
+    )
+    const streaming = rendererTasks.filter((e) => toPage(e.ts) >= askedAt + stream.streamStartMs)
+    const cpu = (e) => (e.tdur ?? e.dur) / 1000
+    const evaluate = traceEvents.find(
+      (e) => e.name === 'EvaluateScript' && e.args?.data?.url?.endsWith('/docchat.js'),
+    )
+    return {
+      maxTaskCpuMs: streaming.reduce((max, e) => Math.max(max, cpu(e)), 0),
+      maxTaskWallMs: streaming.reduce((max, e) => Math.max(max, e.dur / 1000), 0),
+      tasksOver50msCpu: streaming.filter((e) => cpu(e) > 50).length,
+      totalBlockingTimeCpuMs: streaming.reduce((sum, e) => sum + Math.max(0, cpu(e) - 50), 0),
+      mainThreadBusyCpuMs: streaming.reduce((sum, e) => sum + cpu(e), 0),
+      scriptEvaluationMs: evaluate ? evaluate.dur / 1000 : undefined,
+      scriptEvaluationCpuMs: evaluate ? cpu(evaluate) : undefined,
+    }
+  })
+
   const round = (value) => (typeof value === 'number' ? Math.round(value * 10) / 10 : value)
   const result = {
     chromium: browser.version(),
@@ -253,27 +320,52 @@ try {
     tokensPerSecond,
     answer: { words: answer.wordCount, tokens: tokens.length, codeBlocks: 10 },
     host: Object.fromEntries(Object.entries(host).map(([k, v]) => [k, round(v)])),
-    stream: Object.fromEntries(Object.entries(stream).map(([k, v]) => [k, Array.isArray(v) ? v : round(v)])),
+    stream: Object.fromEntries(
+      Object.entries(stream).map(([k, v]) => [k, Array.isArray(v) ? v : round(v)]),
+    ),
+    trace: Object.fromEntries(Object.entries(traced).map(([k, v]) => [k, round(v)])),
+    loadAverage: os.loadavg().map((v) => round(v)),
   }
   console.log('\nChromium: drop-in host-page cost and streaming')
-  console.log(`  Chromium ${result.chromium}, CPU throttling ${cpuThrottling}×`)
   console.log(
-    `  first file: evaluation ${result.host.scriptEvaluationMs} ms, init ${result.host.initMs} ms, layout shift ${result.host.layoutShift}, long tasks before use ${result.host.longTasksBeforeUse}`,
+    `  Chromium ${result.chromium}, CPU throttling ${cpuThrottling}×, load average ${result.loadAverage.join(' ')} on ${os.cpus().length} cores`,
+  )
+  console.log(
+    `  first file: evaluation ${result.trace.scriptEvaluationMs} ms (CPU ${result.trace.scriptEvaluationCpuMs} ms), init ${result.host.initMs} ms, layout shift ${result.host.layoutShift}, long tasks before use ${result.host.longTasksBeforeUse}`,
   )
   console.log(
     `  stream: ${answer.wordCount} words / ${tokens.length} tokens / 10 code blocks at ${tokensPerSecond} tokens/s in ${round(stream.streamMs / 1000)} s (panel ready after ${result.stream.panelReadyMs} ms)`,
   )
   console.log(
-    `  long tasks: ${stream.longTaskCount}, max ${result.stream.maxLongTaskMs} ms, total blocking time ${result.stream.totalBlockingTimeMs} ms; rendered ${stream.codeBlocks} code blocks, ${stream.citations} citations; layout shift ${result.stream.layoutShiftTotal}`,
+    `  panel load (first use, before the first byte): long tasks ${JSON.stringify(stream.panelLoadLongTasks)} ms`,
+  )
+  console.log(
+    `  while streaming, longtask API (wall clock): ${stream.longTaskCount} long tasks, max ${result.stream.maxLongTaskMs} ms, total blocking time ${result.stream.totalBlockingTimeMs} ms`,
+  )
+  console.log(
+    `  while streaming, trace (CPU time per task): max ${result.trace.maxTaskCpuMs} ms, ${traced.tasksOver50msCpu} tasks over 50 ms, total blocking time ${result.trace.totalBlockingTimeCpuMs} ms, main thread busy ${result.trace.mainThreadBusyCpuMs} ms`,
+  )
+  console.log(
+    `  rendered ${stream.codeBlocks} code blocks, ${stream.citations} citations; layout shift while streaming ${result.stream.layoutShiftTotal}`,
   )
   mkdirSync(join(root, 'bench/results'), { recursive: true })
   writeFileSync(
-    join(root, `bench/results/streaming-chromium${cpuThrottling > 1 ? `-x${cpuThrottling}` : ''}.json`),
+    join(
+      root,
+      `bench/results/streaming-chromium${cpuThrottling > 1 ? `-x${cpuThrottling}` : ''}.json`,
+    ),
     `${JSON.stringify(result, null, 2)}\n`,
   )
-  if (stream.codeBlocks < 10) throw new Error(`expected 10 code blocks, rendered ${stream.codeBlocks}`)
+  if (stream.codeBlocks < 10)
+    throw new Error(`expected 10 code blocks, rendered ${stream.codeBlocks}`)
   if (result.host.layoutShift !== 0) console.warn('  ✗ the first file shifted the layout')
-  if (stream.maxLongTaskMs > 50) console.warn('  ✗ a main-thread task took over 50 ms while streaming')
+  if (traced.maxTaskCpuMs > 50)
+    console.warn('  ✗ a main-thread task took over 50 ms of CPU while streaming')
+  if (stream.maxLongTaskMs > 50 && traced.maxTaskCpuMs <= 50) {
+    console.warn(
+      '  (wall-clock long tasks above come from a busy machine: their CPU time stayed under 50 ms)',
+    )
+  }
 } finally {
   await browser.close()
   server.close()

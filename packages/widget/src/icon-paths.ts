@@ -7,7 +7,12 @@ export const search = ['M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14z', 'M21 21l-4.3-4.3'
 export const close = ['M18 6L6 18', 'M6 6l12 12']
 export const send = ['M12 19V5', 'M5 12l7-7 7 7']
 export const stop = ['M7 7h10v10H7z']
-export const refresh = ['M3 12a9 9 0 0 1 15.5-6.3L21 8', 'M21 3v5h-5', 'M21 12a9 9 0 0 1-15.5 6.3L3 16', 'M3 21v-5h5']
+export const refresh = [
+  'M3 12a9 9 0 0 1 15.5-6.3L21 8',
+  'M21 3v5h-5',
+  'M21 12a9 9 0 0 1-15.5 6.3L3 16',
+  'M3 21v-5h5',
+]
 export const plus = ['M12 5v14', 'M5 12h14']
 export const copy = ['M9 9h11v11H9z', 'M5 15H4V4h11v1']
 export const check = ['M20 6L9 17l-5-5']
@@ -19,7 +24,11 @@ export const thumbsDown = [
   'M17 14V3',
   'M9 18.1L10 14H4.2a2 2 0 0 1-2-2.3l1.4-7A2 2 0 0 1 5.6 3H20a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1h-2.8a2 2 0 0 0-1.8 1.1L12 21a3 3 0 0 1-3-2.9z',
 ]
-export const externalLink = ['M15 3h6v6', 'M10 14L21 3', 'M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6']
+export const externalLink = [
+  'M15 3h6v6',
+  'M10 14L21 3',
+  'M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6',
+]
 export const file = ['M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z', 'M14 3v6h6']
 export const hash = ['M4 9h16', 'M4 15h16', 'M10 3L8 21', 'M16 3l-2 18']
 export const arrowDown = ['M12 5v14', 'M5 12l7 7 7-7']

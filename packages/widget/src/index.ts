@@ -1,6 +1,11 @@
 'use client'
 
-export { AgentJobStatus, type AgentJobStatusProps, type AgentJobState, agentJobState } from './components/agent-job-status'
+export {
+  AgentJobStatus,
+  type AgentJobStatusProps,
+  type AgentJobState,
+  agentJobState,
+} from './components/agent-job-status'
 export { AssistantPanel, type AssistantPanelProps } from './components/assistant-panel'
 export {
   DocChatWidget,
@@ -10,7 +15,12 @@ export {
 export { SearchModal, type SearchModalProps } from './components/search-modal'
 export { UpdateStatusBadge, type UpdateStatusBadgeProps } from './components/update-status-badge'
 export type { ConnectionProps } from './components/widget-scope'
-export type { DocChatEvent, DocChatEventHandler, DocChatEventSource, DocChatView } from './analytics'
+export type {
+  DocChatEvent,
+  DocChatEventHandler,
+  DocChatEventSource,
+  DocChatView,
+} from './analytics'
 export { type DocChatLabels, defaultLabels, formatLabel } from './labels'
 export type { DocChatTheme, ThemeOptions } from './theme'
 export type {

@@ -23,11 +23,17 @@ describe('server rendering', () => {
   it.each([
     ['DocChatWidget', <DocChatWidget key="w" {...connection} starterQuestions={['Why?']} />],
     ['DocChatWidget open', <DocChatWidget key="o" {...connection} defaultOpen variant="modal" />],
-    ['DocChatWidget search', <DocChatWidget key="s" {...connection} defaultOpen defaultView="search" />],
+    [
+      'DocChatWidget search',
+      <DocChatWidget key="s" {...connection} defaultOpen defaultView="search" />,
+    ],
     ['AssistantPanel', <AssistantPanel key="a" {...connection} theme="dark" dir="rtl" />],
     ['SearchModal', <SearchModal key="m" {...connection} defaultOpen />],
     ['AgentJobStatus', <AgentJobStatus key="j" {...connection} jobId="job-1" />],
-    ['UpdateStatusBadge', <UpdateStatusBadge key="u" {...connection} statusId="status-1" details />],
+    [
+      'UpdateStatusBadge',
+      <UpdateStatusBadge key="u" {...connection} statusId="status-1" details />,
+    ],
   ])('renders %s to a string', (_name, element) => {
     const html = renderToString(element)
     expect(html).toContain('docchat-root')

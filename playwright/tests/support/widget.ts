@@ -103,3 +103,8 @@ export interface AssistantRequestBody {
 
 export const bodyOf = (request: Request): AssistantRequestBody =>
   request.postDataJSON() as AssistantRequestBody
+
+/** The visible text of an element (textContent, never null). */
+export async function textOf(locator: Locator): Promise<string> {
+  return (await locator.textContent()) ?? ''
+}

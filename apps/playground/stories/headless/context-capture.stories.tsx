@@ -18,7 +18,9 @@ function DocsPageWithCapture({ onAdd }: { onAdd?: (item: ContextItem) => void })
     <div className="demo" style={{ padding: 24 }}>
       <article ref={ref}>
         <h1>Quickstart</h1>
-        <p id="intro">Render the widget once at the root of your docs site and it keeps the thread.</p>
+        <p id="intro">
+          Render the widget once at the root of your docs site and it keeps the thread.
+        </p>
         <pre id="install-snippet" data-language="bash">
           <code>npm install @docchat/core @docchat/react @docchat/widget</code>
         </pre>

@@ -124,8 +124,6 @@ export const ScrolledUpStopsFollowing: Story = {
     const latest = await canvas.findByRole('button', { name: 'Scroll to bottom' })
     await expect(log.scrollTop).toBe(0)
     await userEvent.click(latest)
-    await waitFor(() =>
-      expect(log.scrollHeight - log.scrollTop - log.clientHeight).toBeLessThan(4),
-    )
+    await waitFor(() => expect(log.scrollHeight - log.scrollTop - log.clientHeight).toBeLessThan(4))
   },
 }

@@ -68,7 +68,9 @@ export const FocusTrapAndEscape: Story = {
     const dialog = await page.findByRole('dialog', { name: 'Ask AI' })
     await expect(dialog).toHaveAttribute('aria-modal', 'true')
     await expect(dialog).toHaveAccessibleDescription(/Answers come from the docs/)
-    await waitFor(() => expect(dialog.contains(canvasElement.ownerDocument.activeElement)).toBe(true))
+    await waitFor(() =>
+      expect(dialog.contains(canvasElement.ownerDocument.activeElement)).toBe(true),
+    )
     for (let i = 0; i < 4; i++) {
       await userEvent.tab()
       await expect(dialog.contains(canvasElement.ownerDocument.activeElement)).toBe(true)

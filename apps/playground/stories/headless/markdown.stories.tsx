@@ -90,7 +90,9 @@ export const HostileInput: Story = {
       'href',
       'mailto:hello@docchat.dev',
     )
-    await expect(canvas.queryByRole('link', { name: /javascript|data|vbscript|raw anchor/i })).toBeNull()
+    await expect(
+      canvas.queryByRole('link', { name: /javascript|data|vbscript|raw anchor/i }),
+    ).toBeNull()
     // The raw HTML is shown as text, and the unclosed fence renders as a (still open) code block.
     await expect(root.textContent).toContain('<script>')
     await expect(canvasElement.querySelectorAll('pre')).toHaveLength(2)
@@ -127,7 +129,9 @@ export const Streaming: StoryObj<typeof StreamingMarkdown> = {
   play: async ({ canvasElement }) => {
     const root = () => canvasElement.querySelector('[data-docchat-markdown]')!
     await waitFor(() => expect(root()).toHaveAttribute('data-state', 'streaming'))
-    await waitFor(() => expect(canvasElement.querySelector('pre')).not.toBeNull(), { timeout: 5000 })
+    await waitFor(() => expect(canvasElement.querySelector('pre')).not.toBeNull(), {
+      timeout: 5000,
+    })
     const firstBlock = canvasElement.querySelector('pre')
     await waitFor(() => expect(root()).toHaveAttribute('data-state', 'complete'), { timeout: 8000 })
     // The first code block is the same element it was mid-stream: no flicker.

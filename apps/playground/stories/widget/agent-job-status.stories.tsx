@@ -114,7 +114,9 @@ export const Interrupted: Story = {
       server: { speed: 50 },
       setup: async (backend: StoryBackend) => {
         const response = await backend.client.createAgentJob(backend.projectId, {
-          messages: [{ role: 'user', content: 'Add a page about keyboard shortcuts [fail:interrupted]' }],
+          messages: [
+            { role: 'user', content: 'Add a page about keyboard shortcuts [fail:interrupted]' },
+          ],
         })
         return { jobId: response.sessionId ?? '' }
       },

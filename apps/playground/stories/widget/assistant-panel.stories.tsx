@@ -109,7 +109,10 @@ export const AnswerWithSources: Story = {
     const sources = within(answer).getByRole('navigation', { name: 'Sources' })
     const links = within(sources).getAllByRole('link')
     await expect(links.length).toBeGreaterThan(0)
-    await expect(links[0]).toHaveAttribute('href', expect.stringMatching(/^https:\/\/docchat\.dev\//))
+    await expect(links[0]).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^https:\/\/docchat\.dev\//),
+    )
     await expect(answer.querySelectorAll('.docchat-citation').length).toBeGreaterThan(0)
     // Suggestions render once the message stops streaming, a moment after the log settles.
     const suggestions = await within(answer).findByRole('navigation', { name: 'Suggestions' })
@@ -135,7 +138,9 @@ export const LongAnswerWithCode: Story = {
     await expect(answer.querySelectorAll('pre').length).toBe(4)
     await expect(within(answer).getAllByRole('button', { name: 'Copy code' })).toHaveLength(4)
     await expect(within(answer).getByRole('table')).toBeVisible()
-    await expect(within(answer).getByRole('heading', { name: /Override custom properties/ })).toBeVisible()
+    await expect(
+      within(answer).getByRole('heading', { name: /Override custom properties/ }),
+    ).toBeVisible()
     await expect(within(answer).getByRole('navigation', { name: 'Sources' })).toBeVisible()
   },
 }
@@ -296,9 +301,12 @@ export const Error429RetryAfterCountdown: Story = {
     await ask(canvas, question)
     const alert = await findAlert(canvas, 'rate-limited')
     await expect(alert).toHaveTextContent('try again in 1s')
-    await waitFor(() => expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled(), {
-      timeout: 3000,
-    })
+    await waitFor(
+      () => expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled(),
+      {
+        timeout: 3000,
+      },
+    )
     await expect(alert).toHaveTextContent('You can try again now')
   },
 }
@@ -363,7 +371,10 @@ export const Light: Story = {
   args: { theme: 'light', starterQuestions: [question] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(canvasElement.querySelector('.docchat-root')).toHaveAttribute('data-theme', 'light')
+    await expect(canvasElement.querySelector('.docchat-root')).toHaveAttribute(
+      'data-theme',
+      'light',
+    )
     await userEvent.click(canvas.getByRole('button', { name: question }))
     await waitForAnswer(canvas)
   },

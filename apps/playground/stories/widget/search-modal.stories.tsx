@@ -85,7 +85,9 @@ export const Results: Story = {
     await waitFor(() => expect(input.getAttribute('aria-activedescendant')).toBeTruthy())
     await userEvent.keyboard('{ArrowDown}{Enter}')
     await waitFor(() =>
-      expect(args.navigate).toHaveBeenCalledWith(expect.stringMatching(/^https:\/\/docchat\.dev\//)),
+      expect(args.navigate).toHaveBeenCalledWith(
+        expect.stringMatching(/^https:\/\/docchat\.dev\//),
+      ),
     )
   },
 }

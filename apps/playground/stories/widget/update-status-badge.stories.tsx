@@ -100,10 +100,12 @@ export const FailureWithLogs: Story = {
   play: async ({ canvasElement }) => {
     await badgeReads(canvasElement, 'Deploy failed')
     const region = within(canvasElement).getByRole('region', { name: 'Docs update' })
-    await expect(within(region).getByText(/^Build failed: a page could not be parsed/)).toBeVisible()
-    const logs = within(region).getByLabelText('Logs')
+    await expect(
+      within(region).getByText(/^Build failed: a page could not be parsed/),
+    ).toBeVisible()
+    const logs = within(region).getByRole('figure', { name: 'Logs' })
     await expect(logs).toHaveTextContent(/unexpected closing tag/)
-    await expect(logs.textContent?.split('\n')).toHaveLength(3)
+    await expect(logs.querySelector('pre')?.textContent?.trim().split('\n')).toHaveLength(3)
   },
 }
 

@@ -2,7 +2,7 @@
 
 import { Markdown, type MarkdownLinkProps } from '@docchat/headless'
 import type { AssistantChat, MessageSource } from '@docchat/react'
-import { memo, type ReactNode, useMemo } from 'react'
+import { createContext, memo, type ReactNode, useContext, useMemo } from 'react'
 import { formatLabel } from '../labels'
 import type { FeedbackValue } from '../widget-options'
 import { Icon } from './icon'
@@ -44,40 +44,15 @@ export const AssistantMessage = memo(function AssistantMessage({
   const notFound = chat.notFound(message)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the source URLs
-  const components = useMemo(() => {
-    const index = new Map(sources.map((source, position) => [stripHash(source.url), position]))
-    function CitationLink({ href, external, title, children }: MarkdownLinkProps) {
-      const position = index.get(stripHash(href))
-      const source = position === undefined ? undefined : sources[position]
-      const onClick = () => onSourceClick({ url: href, position: position ?? -1, messageId: message.id })
-      const rel = external ? 'noopener noreferrer' : undefined
-      const target = external ? '_blank' : undefined
-      // Answers cite as `[1](/page)`: a bare number linking to a source becomes a citation chip,
-      // renumbered to match the Sources list below the answer.
-      if (source && /^\[?\d+\]?$/.test(plainText(children).trim())) {
-        const number = (position ?? 0) + 1
-        return (
-          <a
-            className="docchat-citation"
-            href={href}
-            target={target}
-            rel={rel}
-            title={source.title}
-            aria-label={formatLabel(labels.citation, { number, title: source.title })}
-            onClick={onClick}
-          >
-            {number}
-          </a>
-        )
-      }
-      return (
-        <a href={href} title={title} target={target} rel={rel} onClick={onClick}>
-          {children}
-        </a>
-      )
-    }
-    return { link: CitationLink }
-  }, [sourcesKey, message.id, onSourceClick, labels.citation])
+  const citations = useMemo<Citations>(
+    () => ({
+      sources,
+      index: new Map(sources.map((source, position) => [stripHash(source.url), position])),
+      messageId: message.id,
+      onSourceClick,
+    }),
+    [sourcesKey, message.id, onSourceClick],
+  )
 
   const hasText = text.trim().length > 0
   return (
@@ -88,16 +63,18 @@ export const AssistantMessage = memo(function AssistantMessage({
       aria-label={labels.assistant}
     >
       {hasText ? (
-        <Markdown
-          className="docchat-markdown"
-          content={text}
-          streaming={streaming}
-          docsBaseUrl={docsBaseUrl}
-          hideSuggestions
-          headingOffset={2}
-          components={components}
-          labels={{ copy: labels.copyCode, copied: labels.copied }}
-        />
+        <CitationsContext.Provider value={citations}>
+          <Markdown
+            className="docchat-markdown"
+            content={text}
+            streaming={streaming}
+            docsBaseUrl={docsBaseUrl}
+            hideSuggestions
+            headingOffset={2}
+            components={markdownComponents}
+            labels={{ copy: labels.copyCode, copied: labels.copied }}
+          />
+        </CitationsContext.Provider>
       ) : null}
       {notFound && !streaming ? (
         <p className="docchat-not-found">
@@ -141,6 +118,57 @@ export const AssistantMessage = memo(function AssistantMessage({
     </article>
   )
 })
+
+interface Citations {
+  sources: MessageSource[]
+  index: Map<string, number>
+  messageId: string
+  onSourceClick: AssistantMessageProps['onSourceClick']
+}
+
+const CitationsContext = createContext<Citations | null>(null)
+
+/**
+ * Links in answers. Answers cite as `[1](/page)`: a bare number linking to a source becomes a
+ * citation chip, renumbered to match the Sources list; every link to a source reports its click.
+ */
+function CitationLink({ href, external, title, children }: MarkdownLinkProps) {
+  const citations = useContext(CitationsContext)
+  const { labels } = useWidgetSettings()
+  const position = citations?.index.get(stripHash(href))
+  const source = position === undefined ? undefined : citations?.sources[position]
+  const onClick = () =>
+    citations?.onSourceClick({
+      url: href,
+      position: position ?? -1,
+      messageId: citations.messageId,
+    })
+  const rel = external ? 'noopener noreferrer' : undefined
+  const target = external ? '_blank' : undefined
+  if (source && position !== undefined && /^\[?\d+\]?$/.test(plainText(children).trim())) {
+    const number = position + 1
+    return (
+      <a
+        className="docchat-citation"
+        href={href}
+        target={target}
+        rel={rel}
+        title={source.title}
+        aria-label={formatLabel(labels.citation, { number, title: source.title })}
+        onClick={onClick}
+      >
+        {number}
+      </a>
+    )
+  }
+  return (
+    <a href={href} title={title} target={target} rel={rel} onClick={onClick}>
+      {children}
+    </a>
+  )
+}
+
+const markdownComponents = { link: CitationLink }
 
 const SourceList = memo(function SourceList({
   sources,

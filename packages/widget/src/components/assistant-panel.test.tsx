@@ -82,7 +82,10 @@ describe('given a streamed answer', () => {
     expect(citations.length).toBeGreaterThan(0)
     expect(citations[0]).toHaveAccessibleName(/^Source \d+: /)
     expect(within(answer).getByRole('button', { name: 'Copy answer' })).toBeInTheDocument()
-    expect(within(answer).getByRole('button', { name: 'Helpful' })).toHaveAttribute('aria-pressed', 'false')
+    expect(within(answer).getByRole('button', { name: 'Helpful' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    )
     expect(within(answer).getByRole('button', { name: 'Regenerate' })).toBeInTheDocument()
     expect(screen.queryByText('Thinking…')).not.toBeInTheDocument()
     expect(screen.getByText('Answer ready')).toBeInTheDocument()
@@ -100,7 +103,9 @@ describe('given a streamed answer', () => {
         expect(link.getAttribute('href')).toMatch(/^https:\/\/docs\.example\.com\//)
       }
     }
-    const source = within(within(answer).getByRole('navigation', { name: 'Sources' })).getAllByRole('link')[0]!
+    const source = within(within(answer).getByRole('navigation', { name: 'Sources' })).getAllByRole(
+      'link',
+    )[0]!
     expect(source.getAttribute('href')).toMatch(/^https:\/\/docs\.example\.com\//)
   })
 
@@ -118,10 +123,15 @@ describe('given a streamed answer', () => {
     await ask(user, question)
     const answer = await waitForAnswer()
     await user.click(within(answer).getByRole('button', { name: 'Not helpful' }))
-    expect(within(answer).getByRole('button', { name: 'Not helpful' })).toHaveAttribute('aria-pressed', 'true')
+    expect(within(answer).getByRole('button', { name: 'Not helpful' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
     expect(within(answer).getByText('Thanks for the feedback')).toBeInTheDocument()
     expect(onFeedback).toHaveBeenCalledWith({ value: 'down', messageId: expect.any(String) })
-    expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'feedback', value: 'down' }))
+    expect(onEvent).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'feedback', value: 'down' }),
+    )
 
     const writeText = vi.fn().mockResolvedValue(undefined)
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
@@ -137,7 +147,9 @@ describe('given a streamed answer', () => {
     const before = backend.server.requests.filter((r) => r.path.includes('/assistant/')).length
     await user.click(within(answer).getByRole('button', { name: 'Regenerate' }))
     answer = await waitForAnswer()
-    expect(backend.server.requests.filter((r) => r.path.includes('/assistant/')).length).toBe(before + 1)
+    expect(backend.server.requests.filter((r) => r.path.includes('/assistant/')).length).toBe(
+      before + 1,
+    )
     expect(within(screen.getByRole('log')).getAllByRole('article')).toHaveLength(1)
     await user.click(screen.getByRole('button', { name: 'New conversation' }))
     expect(screen.getByText('Ask anything about the docs')).toBeInTheDocument()
@@ -149,9 +161,12 @@ describe('given a streamed answer', () => {
     await ask(user, question)
     await waitFor(() => expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument())
     const log = screen.getByRole('log')
-    await waitFor(() => expect(log.querySelector('article')?.textContent?.length).toBeGreaterThan(0), {
-      timeout: 10_000,
-    })
+    await waitFor(
+      () => expect(log.querySelector('article')?.textContent?.length).toBeGreaterThan(0),
+      {
+        timeout: 10_000,
+      },
+    )
     await user.click(screen.getByRole('button', { name: 'Stop' }))
     await waitFor(() => expect(log).toHaveAttribute('aria-busy', 'false'))
     expect(within(log).getByRole('article').textContent?.length).toBeGreaterThan(0)
@@ -188,7 +203,12 @@ describe('given an error', () => {
     expect(alert).toHaveTextContent(/assistantKey/)
     expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
     expect(onEvent).toHaveBeenCalledWith(
-      expect.objectContaining({ type: 'error', kind: 'unauthorized', status: 401, retryable: false }),
+      expect.objectContaining({
+        type: 'error',
+        kind: 'unauthorized',
+        status: 401,
+        retryable: false,
+      }),
     )
   })
 
@@ -209,9 +229,12 @@ describe('given an error', () => {
     expect(alert).toHaveAttribute('data-kind', 'rate-limited')
     expect(alert).toHaveTextContent('try again in 1s')
     expect(within(alert).getByRole('button', { name: 'Retry in 1s' })).toBeDisabled()
-    await waitFor(() => expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled(), {
-      timeout: 3000,
-    })
+    await waitFor(
+      () => expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled(),
+      {
+        timeout: 3000,
+      },
+    )
     expect(alert).toHaveTextContent('You can try again now')
   })
 
@@ -250,20 +273,22 @@ describe('given an error', () => {
     await ask(user, question)
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
     expect(alert).toHaveTextContent('The answer was cut short')
-    expect(within(screen.getByRole('log')).getByRole('article').textContent?.length).toBeGreaterThan(0)
+    expect(
+      within(screen.getByRole('log')).getByRole('article').textContent?.length,
+    ).toBeGreaterThan(0)
     expect(await axeViolations(document.body)).toEqual([])
   })
 })
 
-describe('given context items', () => {
-  function Harness({ onChat }: { onChat: (chat: AssistantChat) => void }) {
-    const chat = useAssistantChat()
-    useEffect(() => {
-      onChat(chat)
-    })
-    return <AssistantPanel chat={chat} />
-  }
+function Harness({ onChat }: { onChat: (chat: AssistantChat) => void }) {
+  const chat = useAssistantChat()
+  useEffect(() => {
+    onChat(chat)
+  })
+  return <AssistantPanel chat={chat} />
+}
 
+describe('given context items', () => {
   it('shows removable chips and sends them with the next question', async () => {
     let chat: AssistantChat | undefined
     const user = userEvent.setup()
@@ -280,13 +305,15 @@ describe('given context items', () => {
     })
     const chips = screen.getByRole('list', { name: 'Attached context' })
     expect(within(chips).getAllByRole('listitem')).toHaveLength(2)
-    await user.click(within(chips).getByRole('button', { name: /Remove Selection: Render the widget/ }))
+    await user.click(
+      within(chips).getByRole('button', { name: /Remove Selection: Render the widget/ }),
+    )
     expect(within(chips).getAllByRole('listitem')).toHaveLength(1)
     expect(await axeViolations(document.body)).toEqual([])
     await ask(user, 'What does this do?')
     await waitForAnswer()
     const sent = backend.server.requests.filter((r) => r.path.includes('/assistant/')).at(-1)
-    expect((sent?.body as { context?: unknown[] }).context).toEqual([
+    expect((sent!.body as { context?: unknown[] }).context).toEqual([
       { type: 'code', value: 'npm install @docchat/widget', elementId: 'code-1' },
     ])
     expect(screen.queryByRole('list', { name: 'Attached context' })).not.toBeInTheDocument()
@@ -308,7 +335,10 @@ describe('given analytics, labels and direction options', () => {
 
   it('includes question text only with includeQuestionText', async () => {
     const events: DocChatEvent[] = []
-    const { user } = renderPanel({ onEvent: (event) => events.push(event), includeQuestionText: true })
+    const { user } = renderPanel({
+      onEvent: (event) => events.push(event),
+      includeQuestionText: true,
+    })
     await ask(user, question)
     expect(events.find((e) => e.type === 'ask')).toEqual(expect.objectContaining({ question }))
     await waitForAnswer()
@@ -324,11 +354,17 @@ describe('given analytics, labels and direction options', () => {
     })
     await ask(user, question)
     const answer = await waitForAnswer()
-    const link = within(within(answer).getByRole('navigation', { name: 'Sources' })).getAllByRole('link')[0]!
+    const link = within(within(answer).getByRole('navigation', { name: 'Sources' })).getAllByRole(
+      'link',
+    )[0]!
     link.addEventListener('click', (event) => event.preventDefault())
     await user.click(link)
     expect(seen).toContainEqual(
-      expect.objectContaining({ type: 'source-click', position: 0, url: link.getAttribute('href') }),
+      expect.objectContaining({
+        type: 'source-click',
+        position: 0,
+        url: link.getAttribute('href'),
+      }),
     )
   })
 

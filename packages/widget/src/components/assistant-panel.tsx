@@ -32,7 +32,12 @@ export function AssistantPanel({
   ...options
 }: AssistantPanelProps) {
   return (
-    <MaybeProvider client={client} domain={domain} projectId={projectId} docsBaseUrl={options.docsBaseUrl}>
+    <MaybeProvider
+      client={client}
+      domain={domain}
+      projectId={projectId}
+      docsBaseUrl={options.docsBaseUrl}
+    >
       <WidgetScope {...options} className={className}>
         {chat ? (
           <InlinePanel chat={chat} onClose={onClose} />

@@ -2,7 +2,16 @@
 
 import type { DocsApiError } from '@docchat/core'
 import type { AssistantChat } from '@docchat/react'
-import { type ReactNode, type Ref, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import {
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import type { DocChatEventSource } from '../analytics'
 import type { FeedbackValue } from '../widget-options'
 import { AssistantMessage } from './assistant-message'
@@ -26,7 +35,13 @@ export interface AssistantViewProps {
 }
 
 /** The conversation UI around one `useAssistantChat` result. */
-export function AssistantView({ chat, onClose, headerActions, inputRef, titleId }: AssistantViewProps) {
+export function AssistantView({
+  chat,
+  onClose,
+  headerActions,
+  inputRef,
+  titleId,
+}: AssistantViewProps) {
   const { labels, emit, includeQuestionText, onFeedback } = useWidgetSettings()
   const generatedId = useId()
   const headingId = titleId ?? `${generatedId}-title`

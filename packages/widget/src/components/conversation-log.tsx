@@ -21,7 +21,10 @@ export function ConversationLog({ busy, children }: ConversationLogProps) {
       <Conversation.Log className="docchat-log" aria-label={labels.title}>
         {children}
       </Conversation.Log>
-      <Conversation.ScrollToBottom className="docchat-scroll-bottom" aria-label={labels.scrollToBottom}>
+      <Conversation.ScrollToBottom
+        className="docchat-scroll-bottom"
+        aria-label={labels.scrollToBottom}
+      >
         <Icon name="arrowDown" />
       </Conversation.ScrollToBottom>
       <Conversation.Announcer message={labels.answerReady} />

@@ -12,6 +12,7 @@ export function Icon({ name, flip }: { name: IconName; flip?: boolean }) {
       focusable="false"
       data-flip={flip ? '' : undefined}
     >
+      {/* biome-ignore lint/performance/noDynamicNamespaceImportAccess: every icon is used somewhere */}
       {paths[name].map((d) => (
         <path key={d} d={d} />
       ))}

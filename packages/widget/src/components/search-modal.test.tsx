@@ -17,7 +17,13 @@ function renderSearch(props: Partial<SearchModalProps> = {}) {
   const user = userEvent.setup()
   const navigate = vi.fn()
   const view = render(
-    <SearchModal client={backend.client} domain={domain} defaultOpen navigate={navigate} {...props} />,
+    <SearchModal
+      client={backend.client}
+      domain={domain}
+      defaultOpen
+      navigate={navigate}
+      {...props}
+    />,
   )
   const input = screen.getByRole('combobox', { name: 'Search the docs' })
   return { user, navigate, input, ...view }
@@ -52,7 +58,9 @@ describe('given a SearchModal', () => {
     const groups = within(screen.getByRole('listbox')).getAllByRole('group')
     expect(groups.length).toBeGreaterThan(0)
     expect(groups[0]).toHaveAccessibleName(/.+/)
-    expect(screen.getByRole('listbox').querySelector('mark')?.textContent?.toLowerCase()).toBe('theme')
+    expect(screen.getByRole('listbox').querySelector('mark')?.textContent?.toLowerCase()).toBe(
+      'theme',
+    )
     expect(await axeViolations(document.body)).toEqual([])
   })
 
@@ -68,7 +76,9 @@ describe('given a SearchModal', () => {
     expect(input).toHaveAttribute('aria-activedescendant', options[1]!.id)
     await user.keyboard('{Enter}')
     expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\//))
-    expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'source-click', position: 0 }))
+    expect(onEvent).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'source-click', position: 0 }),
+    )
   })
 
   it('hands the query to the assistant with one click or with Enter', async () => {
@@ -84,7 +94,9 @@ describe('given a SearchModal', () => {
   it('says when nothing matches, still offering the hand-off', async () => {
     const { user, input } = renderSearch({ onAskAI: vi.fn() })
     await user.type(input, 'qwzxvplorp')
-    expect(await screen.findByText('No results for “qwzxvplorp”', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(
+      await screen.findByText('No results for “qwzxvplorp”', {}, { timeout: 5000 }),
+    ).toBeInTheDocument()
     expect(screen.getByRole('option', { name: /Ask AI about/ })).toBeInTheDocument()
   })
 
@@ -125,6 +137,8 @@ describe('given a SearchModal', () => {
     backend.setFault('status=403')
     const { user, input } = renderSearch()
     await user.type(input, 'widget')
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(/allowed origins/)
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      /allowed origins/,
+    )
   })
 })

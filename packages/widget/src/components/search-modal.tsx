@@ -45,7 +45,12 @@ export function SearchModal({
     onOpenChange?.(next)
   }
   return (
-    <MaybeProvider client={client} domain={domain} projectId={projectId} docsBaseUrl={options.docsBaseUrl}>
+    <MaybeProvider
+      client={client}
+      domain={domain}
+      projectId={projectId}
+      docsBaseUrl={options.docsBaseUrl}
+    >
       <WidgetScope {...options}>
         <SearchDialog
           open={isOpen}

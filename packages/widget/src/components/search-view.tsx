@@ -121,78 +121,78 @@ export function SearchView({
               </span>
             </Search.Item>
           ) : null}
-          {trimmed
-            ? groups.map((group) => (
-                <Search.Group key={group.path} className="docchat-result-group" label={group.title}>
-                  <Search.GroupLabel className="docchat-result-group-title">{group.title}</Search.GroupLabel>
-                  {group.results.map((item) => {
-                    const index = position++
-                    return (
-                      <Search.Item
-                        key={item.id}
-                        value={item.id}
-                        href={item.href}
-                        className="docchat-result"
-                        onSelect={() => {
-                          recent.add({
-                            id: item.id,
-                            label: item.title,
-                            href: item.href,
-                            breadcrumbs: item.breadcrumbs,
-                          })
-                          emit({ type: 'source-click', url: item.href, position: index })
-                        }}
-                      >
-                        <span className="docchat-result-icon">
-                          <Icon name={item.result.metadata.anchor ? 'hash' : 'file'} />
-                        </span>
-                        <span className="docchat-result-text">
-                          <Search.Highlight
-                            className="docchat-result-title"
-                            text={item.title}
-                            query={search.searchedQuery}
+          {trimmed ? (
+            groups.map((group) => (
+              <Search.Group key={group.path} className="docchat-result-group" label={group.title}>
+                <Search.GroupLabel className="docchat-result-group-title">
+                  {group.title}
+                </Search.GroupLabel>
+                {group.results.map((item) => {
+                  const index = position++
+                  return (
+                    <Search.Item
+                      key={item.id}
+                      value={item.id}
+                      href={item.href}
+                      className="docchat-result"
+                      onSelect={() => {
+                        recent.add({
+                          id: item.id,
+                          label: item.title,
+                          href: item.href,
+                          breadcrumbs: item.breadcrumbs,
+                        })
+                        emit({ type: 'source-click', url: item.href, position: index })
+                      }}
+                    >
+                      <span className="docchat-result-icon">
+                        <Icon name={item.result.metadata.anchor ? 'hash' : 'file'} />
+                      </span>
+                      <span className="docchat-result-text">
+                        <Search.Highlight
+                          className="docchat-result-title"
+                          text={item.title}
+                          query={search.searchedQuery}
+                        />
+                        {item.breadcrumbs.length > 0 ? (
+                          <Search.Breadcrumbs
+                            className="docchat-result-breadcrumbs"
+                            items={item.breadcrumbs}
                           />
-                          {item.breadcrumbs.length > 0 ? (
-                            <Search.Breadcrumbs
-                              className="docchat-result-breadcrumbs"
-                              items={item.breadcrumbs}
-                            />
-                          ) : null}
-                          <Search.Highlight
-                            className="docchat-result-snippet"
-                            text={snippet(item.result.content)}
-                            query={search.searchedQuery}
-                          />
-                        </span>
-                      </Search.Item>
-                    )
-                  })}
-                </Search.Group>
-              ))
-            : recent.items.length > 0
-              ? (
-                  <Search.Group className="docchat-result-group" label={labels.recentSearches}>
-                    <Search.GroupLabel className="docchat-result-group-title">
-                      {labels.recentSearches}
-                    </Search.GroupLabel>
-                    {recent.items.map((item) => (
-                      <Search.Item
-                        key={item.id}
-                        value={`recent:${item.id}`}
-                        href={item.href}
-                        className="docchat-result"
-                      >
-                        <span className="docchat-result-icon">
-                          <Icon name="clock" />
-                        </span>
-                        <span className="docchat-result-text">
-                          <span className="docchat-result-title">{item.label}</span>
-                        </span>
-                      </Search.Item>
-                    ))}
-                  </Search.Group>
-                )
-              : null}
+                        ) : null}
+                        <Search.Highlight
+                          className="docchat-result-snippet"
+                          text={snippet(item.result.content)}
+                          query={search.searchedQuery}
+                        />
+                      </span>
+                    </Search.Item>
+                  )
+                })}
+              </Search.Group>
+            ))
+          ) : recent.items.length > 0 ? (
+            <Search.Group className="docchat-result-group" label={labels.recentSearches}>
+              <Search.GroupLabel className="docchat-result-group-title">
+                {labels.recentSearches}
+              </Search.GroupLabel>
+              {recent.items.map((item) => (
+                <Search.Item
+                  key={item.id}
+                  value={`recent:${item.id}`}
+                  href={item.href}
+                  className="docchat-result"
+                >
+                  <span className="docchat-result-icon">
+                    <Icon name="clock" />
+                  </span>
+                  <span className="docchat-result-text">
+                    <span className="docchat-result-title">{item.label}</span>
+                  </span>
+                </Search.Item>
+              ))}
+            </Search.Group>
+          ) : null}
         </Search.List>
         {error ? (
           <p className="docchat-search-status" role="alert">
@@ -206,14 +206,20 @@ export function SearchView({
           <p className="docchat-search-status">{labels.searchEmpty}</p>
         ) : null}
         <Search.Status>
-          {search.isFetching && trimmed ? labels.searching : settled
+          {search.isFetching && trimmed
+            ? labels.searching
+            : settled
               ? formatLabel(labels.resultsCount, { count: search.results.length })
               : ''}
         </Search.Status>
       </div>
       <Search.KeyboardHint
         className="docchat-search-footer"
-        labels={{ navigate: labels.navigateHint, select: labels.selectHint, close: labels.closeHint }}
+        labels={{
+          navigate: labels.navigateHint,
+          select: labels.selectHint,
+          close: labels.closeHint,
+        }}
       />
     </Search.Root>
   )

@@ -23,7 +23,13 @@ async function createJob(prompt: string): Promise<string> {
 
 function renderJob(jobId: string) {
   return render(
-    <AgentJobStatus client={backend.client} domain={domain} projectId={projectId} jobId={jobId} intervalMs={20} />,
+    <AgentJobStatus
+      client={backend.client}
+      domain={domain}
+      projectId={projectId}
+      jobId={jobId}
+      intervalMs={20}
+    />,
   )
 }
 
@@ -74,7 +80,14 @@ describe('given an UpdateStatusBadge', () => {
   it('goes from queued to deploying to deployed, with the logs tail in details', async () => {
     const { statusId } = await backend.client.triggerUpdate(projectId)
     render(
-      <UpdateStatusBadge client={backend.client} domain={domain} statusId={statusId} intervalMs={20} details logLines={3} />,
+      <UpdateStatusBadge
+        client={backend.client}
+        domain={domain}
+        statusId={statusId}
+        intervalMs={20}
+        details
+        logLines={3}
+      />,
     )
     const region = await screen.findByRole('region', { name: 'Docs update' })
     await waitFor(() => expect(within(region).getByRole('status')).toHaveTextContent('Queued'))
@@ -86,7 +99,7 @@ describe('given an UpdateStatusBadge', () => {
     await waitFor(() => expect(within(region).getByRole('status')).toHaveTextContent('Deployed'), {
       timeout: 5000,
     })
-    const logs = within(region).getByLabelText('Logs')
+    const logs = within(region).getByRole('figure', { name: 'Logs' })
     expect(logs.textContent?.split('\n').length).toBeLessThanOrEqual(3)
     expect(await axeViolations(document.body)).toEqual([])
   })
@@ -95,7 +108,14 @@ describe('given an UpdateStatusBadge', () => {
     backend.setFault('fail')
     const { statusId } = await backend.client.triggerUpdate(projectId)
     backend.setFault(undefined)
-    render(<UpdateStatusBadge client={backend.client} domain={domain} statusId={statusId} intervalMs={20} />)
+    render(
+      <UpdateStatusBadge
+        client={backend.client}
+        domain={domain}
+        statusId={statusId}
+        intervalMs={20}
+      />,
+    )
     now += 60 * 60_000
     const badge = await screen.findByRole('status', { name: /Docs update/ })
     await waitFor(() => expect(badge).toHaveTextContent('Deploy failed'), { timeout: 5000 })

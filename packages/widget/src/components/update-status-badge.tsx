@@ -93,9 +93,10 @@ function UpdateStatusView({
       </div>
       {update?.summary ? <p className="docchat-status-meta">{update.summary}</p> : null}
       {tail.length > 0 ? (
-        <pre className="docchat-logs" aria-label={labels.logs}>
-          {tail.join('\n')}
-        </pre>
+        <figure className="docchat-logs-figure">
+          <figcaption className="docchat-visually-hidden">{labels.logs}</figcaption>
+          <pre className="docchat-logs">{tail.join('\n')}</pre>
+        </figure>
       ) : null}
       {error ? (
         <p className="docchat-status-error" role="alert">

@@ -2,7 +2,14 @@
 
 import type { DocsClient } from '@docchat/core'
 import { DocChatProvider } from '@docchat/react'
-import { type CSSProperties, createContext, type ReactNode, useContext, useMemo, useRef } from 'react'
+import {
+  type CSSProperties,
+  createContext,
+  type ReactNode,
+  useContext,
+  useMemo,
+  useRef,
+} from 'react'
 import { createEmitter, type Emit } from '../analytics'
 import { type DocChatLabels, resolveLabels } from '../labels'
 import { themeName, themeProperties } from '../theme'

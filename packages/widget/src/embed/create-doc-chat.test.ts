@@ -87,7 +87,9 @@ describe('window.DocChat.init', () => {
     expect(loadPanel).toHaveBeenCalledWith('https://cdn.example.com/docchat/docchat-panel.js')
     expect(trigger).toHaveAttribute('aria-expanded', 'true')
     expect(shadow.querySelectorAll('style')).toHaveLength(2)
-    expect(events).toContainEqual(expect.objectContaining({ type: 'open', view: 'assistant', source: 'trigger' }))
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'open', view: 'assistant', source: 'trigger' }),
+    )
     // Esc closes and gives focus back to the trigger.
     await user.keyboard('{Escape}')
     await waitFor(() => expect(shadow.querySelector('[role="dialog"]')).toBeNull())
@@ -119,14 +121,21 @@ describe('window.DocChat.init', () => {
     const input = await waitFor(() => within(rootOf(shadow)).getByRole('combobox'))
     const user = userEvent.setup()
     await user.type(input, 'widget')
-    await waitFor(() => expect(backend.server.requests.some((r) => r.path.includes('/search/'))).toBe(true))
+    await waitFor(() =>
+      expect(backend.server.requests.some((r) => r.path.includes('/search/'))).toBe(true),
+    )
     const sent = backend.server.requests.filter((r) => r.path.includes('/search/')).at(-1)!
     expect(sent.headers.authorization).toBeUndefined()
   })
 
   it('update() patches labels, theme and accent; null restores the default', async () => {
     const { instance, host, trigger } = await init()
-    await instance.update({ labels: { trigger: 'Help' }, theme: 'dark', accent: '#ff0066', side: 'start' })
+    await instance.update({
+      labels: { trigger: 'Help' },
+      theme: 'dark',
+      accent: '#ff0066',
+      side: 'start',
+    })
     expect(trigger).toHaveTextContent('Help')
     expect(host).toHaveAttribute('data-theme', 'dark')
     expect(host.style.getPropertyValue('--docchat-primary-color')).toBe('#ff0066')

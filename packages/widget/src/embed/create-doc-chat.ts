@@ -125,7 +125,10 @@ export async function createDocChat(
     const theme = themeName(options.theme)
     host.setAttribute('data-theme', theme)
     root.setAttribute('data-theme', theme)
-    root.setAttribute('dir', options.dir ?? (document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'))
+    root.setAttribute(
+      'dir',
+      options.dir ?? (document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'),
+    )
     for (const name of appliedProperties) host.style.removeProperty(name)
     const properties = themeProperties(options)
     appliedProperties = Object.keys(properties)

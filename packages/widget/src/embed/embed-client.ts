@@ -71,7 +71,11 @@ export function createEmbedClient(options: EmbedClientOptions): DocsClient {
       `${baseUrl}/discovery/${version}/assistant/${segment(domain)}/message`,
     assistantHeaders: headers,
     async search(domain, body, requestOptions) {
-      const data = await postJson(`/discovery/v1/search/${segment(domain)}`, body, requestOptions?.signal)
+      const data = await postJson(
+        `/discovery/v1/search/${segment(domain)}`,
+        body,
+        requestOptions?.signal,
+      )
       if (!Array.isArray(data)) {
         throw new DocsApiError('Search returned something other than a list', {
           kind: 'invalid-response',

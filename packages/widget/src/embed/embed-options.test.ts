@@ -48,6 +48,10 @@ describe('mergeOptions', () => {
       { domain: 'a', labels: { trigger: 'Help' }, accent: 'red', theme: 'dark' },
       { labels: { title: 'Docs AI' }, accent: null, theme: 'light' },
     )
-    expect(merged).toEqual({ domain: 'a', labels: { trigger: 'Help', title: 'Docs AI' }, theme: 'light' })
+    expect(merged).toEqual({
+      domain: 'a',
+      labels: { trigger: 'Help', title: 'Docs AI' },
+      theme: 'light',
+    })
   })
 })

@@ -106,7 +106,8 @@ export function optionsFromDataset(dataset: DOMStringMap): Partial<DocChatInitOp
   if (variant) options.variant = variant as DocChatVariant
   if (dataset.dir === 'rtl' || dataset.dir === 'ltr') options.dir = dataset.dir
   if (dataset.side === 'start' || dataset.side === 'end') options.side = dataset.side
-  if (dataset.zIndex && !Number.isNaN(Number(dataset.zIndex))) options.zIndex = Number(dataset.zIndex)
+  if (dataset.zIndex && !Number.isNaN(Number(dataset.zIndex)))
+    options.zIndex = Number(dataset.zIndex)
   if (dataset.starterQuestions) {
     const parsed = parseJson(dataset.starterQuestions)
     options.starterQuestions = Array.isArray(parsed)

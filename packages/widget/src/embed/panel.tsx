@@ -17,7 +17,12 @@ function clientFor(options: DocChatInitOptions): DocsClient {
 }
 
 function connectionKey(options: DocChatInitOptions): string {
-  return JSON.stringify([options.proxyUrl, options.apiBaseUrl, options.assistantKey, options.domain])
+  return JSON.stringify([
+    options.proxyUrl,
+    options.apiBaseUrl,
+    options.assistantKey,
+    options.domain,
+  ])
 }
 
 /**
@@ -67,7 +72,9 @@ export function mountPanel(mount: PanelMountOptions): PanelHandle {
       captureCodeBlocks,
       ...widgetOptions
     } = options
-    contextRef.current = contextSelector ? document.querySelector<HTMLElement>(contextSelector) : null
+    contextRef.current = contextSelector
+      ? document.querySelector<HTMLElement>(contextSelector)
+      : null
     root.render(
       <DocChatWidget
         ref={setWidget}
