@@ -3,6 +3,7 @@ import {
   answerComplete,
   answers,
   ask,
+  assistantPath,
   assistantDialog,
   injectFault,
   isAssistantRequest,
@@ -79,6 +80,34 @@ test.describe('Faults', () => {
     const partial = answers(page).last()
     await expect(partial).toContainText(/proxy/i)
     await retrySucceeds(page)
+  })
+
+  test('404 (a thread the server does not know) says so; a new conversation works', async ({
+    page,
+  }) => {
+    await page.goto('/quickstart')
+    await openAssistant(page)
+    await ask(page, 'How do I proxy the assistant key?')
+    await answerComplete(page)
+    // Tamper with the follow-up's threadKey on its way out: the dev server answers 404.
+    await page.route(
+      (url) => url.pathname === assistantPath,
+      async (route) => {
+        const body = route.request().postDataJSON() as Record<string, unknown> | null
+        if (route.request().method() !== 'POST' || !body?.threadId) return route.fallback()
+        await route.continue({ postData: JSON.stringify({ ...body, threadKey: 'not-the-key' }) })
+      },
+    )
+    const followUp = await ask(page, 'And for search?')
+    expect((await followUp.response())?.status()).toBe(404)
+    await expect(alertOf(page)).toHaveAttribute('data-kind', 'not-found')
+    await expect(alertOf(page)).toContainText('This conversation no longer exists.')
+    await page.unrouteAll()
+    await assistantDialog(page).getByRole('button', { name: 'New conversation' }).click()
+    const fresh = await ask(page, 'How do I proxy the assistant key?')
+    expect((await fresh.response())?.status()).toBe(200)
+    await answerComplete(page)
+    await expect(alertOf(page)).toHaveCount(0)
   })
 
   test('an error part in the stream keeps the partial answer and offers a retry', async ({

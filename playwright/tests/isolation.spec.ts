@@ -201,6 +201,24 @@ test.describe('Isolation', () => {
     await Promise.all(contexts.map((c) => c.close()))
   })
 
+  test('loading and using the widget shifts no host layout (CLS = 0)', async ({ page }) => {
+    await page.addInitScript(() => {
+      const shifts: number[] = []
+      ;(window as unknown as { __shifts: number[] }).__shifts = shifts
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          shifts.push((entry as unknown as { value: number }).value)
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto('/e2e/host-with-widget.html')
+    await widgetReady(page)
+    await expect(widgetTrigger(page)).toBeVisible()
+    await openSearch(page)
+    await closeSearch(page)
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0)
+  })
+
   test('a modal open and close keeps the host scroll position', async ({ page }) => {
     await page.setViewportSize({ width: 1000, height: 400 })
     await page.goto('/quickstart')

@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test'
-import { openSearch, searchDialog, searchPath, widgetReady } from './support/widget'
+import {
+  answerComplete,
+  assistantDialog,
+  bodyOf,
+  isAssistantRequest,
+  openSearch,
+  searchDialog,
+  searchPath,
+  textOf,
+  widgetReady,
+} from './support/widget'
 
 test.describe('Search', () => {
   test('⌘/Ctrl+K opens search; typing shows grouped, highlighted results', async ({ page }) => {
@@ -112,6 +122,40 @@ test.describe('Search', () => {
     await input.blur()
     await page.keyboard.press('ControlOrMeta+k')
     await expect(searchDialog(page)).toBeVisible()
+  })
+
+  test('"Ask AI about <query>" hands the query to the assistant', async ({ page }) => {
+    await page.goto('/quickstart')
+    await openSearch(page)
+    await searchDialog(page).getByRole('combobox').pressSequentially('proxy the assistant key')
+    const handOff = searchDialog(page).getByRole('option', {
+      name: /Ask AI about “proxy the assistant key”/,
+    })
+    const asked = page.waitForRequest(isAssistantRequest)
+    await handOff.click()
+    const body = bodyOf(await asked)
+    expect(body.messages.at(-1)?.content).toBe('proxy the assistant key')
+    await expect(searchDialog(page)).toBeHidden()
+    await expect(assistantDialog(page)).toBeVisible()
+    await answerComplete(page)
+  })
+
+  test('recent searches are offered when search opens again', async ({ page }) => {
+    await page.goto('/quickstart')
+    await openSearch(page)
+    const input = searchDialog(page).getByRole('combobox')
+    await input.pressSequentially('theming')
+    const result = searchDialog(page).getByRole('option').nth(1)
+    await expect(result).toBeVisible()
+    await result.click()
+    await page.waitForURL(/\/widget\/theming/)
+    // The section the result opened, by its heading on the page.
+    const anchor = new URL(page.url()).hash
+    const heading = anchor ? await textOf(page.locator(anchor)) : 'Theming'
+    await openSearch(page)
+    const recent = searchDialog(page).getByRole('group', { name: 'Recent searches' })
+    await expect(recent).toBeVisible()
+    await expect(recent.getByRole('option').first()).toContainText(heading.trim())
   })
 
   test('a query with no match says so', async ({ page }) => {

@@ -64,9 +64,10 @@ function ReactDemo() {
         </div>
         <article ref={article}>
           <p>
-            Select any text here, or use the code block's own <strong>Ask AI</strong> button, to attach it
-            to your next question (<code>contextContainer</code>). The button below asks right away: the
-            request carries a <code>code</code> context item with the block's <code>elementId</code>.
+            Select any text here, or use the code block's own <strong>Ask AI</strong> button, to
+            attach it to your next question (<code>contextContainer</code>). The button below asks
+            right away: the request carries a <code>code</code> context item with the block's{' '}
+            <code>elementId</code>.
           </p>
           <figure className="code-block">
             <figcaption className="code-title">app.tsx</figcaption>

@@ -27,6 +27,17 @@ const failingDeployClient = createDocsClient({
 })
 const storageKey = 'docchat-demo-status-ids'
 
+// Different tasks, so each job on the page has its own title (and accessible name).
+const jobTasks = [
+  'Document the --port flag of docchat-dev-server',
+  'Add an example of the contextSelector option to the drop-in script page',
+  'Explain the 429 retry countdown in the troubleshooting guide',
+  'Add a Cloudflare Worker proxy example with thread headers',
+  'Document the speed option of the dev server',
+]
+let jobCount = 0
+const nextJobTask = () => `${jobTasks[jobCount++ % jobTasks.length]} (demo ${jobCount})`
+
 function readStatusIds(): string[] {
   try {
     const value: unknown = JSON.parse(sessionStorage.getItem(storageKey) ?? '[]')
@@ -70,7 +81,7 @@ function StatusDemo() {
     run(async () => {
       const client = fail ? failingClient : adminClient
       const created = await client.createAgentJob(projectId, {
-        messages: [{ role: 'user', content: 'Document the --port flag of docchat-dev-server' }],
+        messages: [{ role: 'user', content: nextJobTask() }],
       })
       // The progress stream is not needed: <AgentJobStatus> polls the job.
       await created.response.body?.cancel()

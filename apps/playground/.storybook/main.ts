@@ -13,6 +13,22 @@ const config: StorybookConfig = {
       ...viteConfig.resolve,
       conditions: ['@docchat/source', ...defaultClientConditions],
     }
+    // The packages' sources start with 'use client' (for React Server Components users); a
+    // client-only Storybook bundle drops it on purpose, so the 72 warnings about it are noise.
+    const rolldownOptions = viteConfig.build?.rolldownOptions ?? {}
+    const onwarn = rolldownOptions.onwarn
+    viteConfig.build = {
+      ...viteConfig.build,
+      chunkSizeWarningLimit: 2000,
+      rolldownOptions: {
+        ...rolldownOptions,
+        onwarn(warning, warn) {
+          if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return
+          if (onwarn) onwarn(warning, warn)
+          else warn(warning)
+        },
+      },
+    }
     return viteConfig
   },
 }

@@ -15,6 +15,8 @@ export {
 export { SearchModal, type SearchModalProps } from './components/search-modal'
 export { UpdateStatusBadge, type UpdateStatusBadgeProps } from './components/update-status-badge'
 export type { ConnectionProps } from './components/widget-scope'
+export type { DocChatGlobal } from './embed/docchat-global'
+export type { DocChatInitOptions, DocChatInstance } from './embed/embed-options'
 export type {
   DocChatEvent,
   DocChatEventHandler,

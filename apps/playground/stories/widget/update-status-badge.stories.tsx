@@ -103,9 +103,9 @@ export const FailureWithLogs: Story = {
     await expect(
       within(region).getByText(/^Build failed: a page could not be parsed/),
     ).toBeVisible()
-    const logs = within(region).getByRole('figure', { name: 'Logs' })
+    const logs = region.querySelector('pre')
     await expect(logs).toHaveTextContent(/unexpected closing tag/)
-    await expect(logs.querySelector('pre')?.textContent?.trim().split('\n')).toHaveLength(3)
+    await expect(logs?.textContent?.trim().split('\n')).toHaveLength(3)
   },
 }
 

@@ -2,6 +2,7 @@
 
 import { DocsApiError } from '@docchat/core'
 import { useUpdateStatus } from '@docchat/react'
+import { useId } from 'react'
 import type { WidgetOptions } from '../widget-options'
 import { errorMessage } from './error-message'
 import { type ConnectionProps, MaybeProvider, useWidgetSettings, WidgetScope } from './widget-scope'
@@ -59,6 +60,7 @@ function UpdateStatusView({
 }) {
   const { labels } = useWidgetSettings()
   const { update, error } = useUpdateStatus(statusId, intervalMs ? { intervalMs } : {})
+  const logsId = useId()
   const state = update?.status ?? (error ? 'failure' : 'loading')
   const stateLabels: Record<string, string> = {
     loading: labels.loading,
@@ -93,8 +95,10 @@ function UpdateStatusView({
       </div>
       {update?.summary ? <p className="docchat-status-meta">{update.summary}</p> : null}
       {tail.length > 0 ? (
-        <figure className="docchat-logs-figure">
-          <figcaption className="docchat-visually-hidden">{labels.logs}</figcaption>
+        <figure className="docchat-logs-figure" aria-labelledby={logsId}>
+          <figcaption className="docchat-visually-hidden" id={logsId}>
+            {labels.logs}
+          </figcaption>
           <pre className="docchat-logs">{tail.join('\n')}</pre>
         </figure>
       ) : null}

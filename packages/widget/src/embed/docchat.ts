@@ -1,17 +1,6 @@
 import { createDocChat, type LoaderEnvironment } from './create-doc-chat'
-import { type DocChatInitOptions, type DocChatInstance, optionsFromDataset } from './embed-options'
-
-export interface DocChatGlobal {
-  init(options: DocChatInitOptions): Promise<DocChatInstance>
-  /** The instance started from the script tag's `data-*` attributes, if any. */
-  ready: Promise<DocChatInstance | undefined>
-}
-
-declare global {
-  interface Window {
-    DocChat?: DocChatGlobal
-  }
-}
+import type { DocChatGlobal } from './docchat-global'
+import { type DocChatInitOptions, optionsFromDataset } from './embed-options'
 
 // document.currentScript is only set while this file first runs, so read it now.
 const script = document.currentScript as HTMLScriptElement | null

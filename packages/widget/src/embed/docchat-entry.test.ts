@@ -1,0 +1,39 @@
+import { act, waitFor } from '@testing-library/react'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createTestBackend, domain, type TestBackend, testBaseUrl } from '../test/dev-server'
+
+let backend: TestBackend
+beforeAll(async () => {
+  backend = await createTestBackend()
+  vi.stubGlobal('fetch', backend.fetch)
+})
+afterAll(async () => {
+  vi.unstubAllGlobals()
+  await backend.server.close()
+})
+
+describe('the docchat.js entry', () => {
+  it('installs window.DocChat and starts from the script tag’s data-* attributes', async () => {
+    const script = document.createElement('script')
+    script.src = 'https://cdn.example.com/npm/@docchat/widget/dist-embed/docchat.js'
+    script.dataset.domain = domain
+    script.dataset.apiBaseUrl = testBaseUrl
+    script.dataset.assistantKey = backend.server.keys.assistant
+    script.dataset.theme = 'dark'
+    script.dataset.labels = JSON.stringify({ trigger: 'Docs AI' })
+    document.head.append(script)
+    // What the browser sets while a classic script runs for the first time.
+    Object.defineProperty(document, 'currentScript', { value: script, configurable: true })
+    await import('./docchat')
+    Object.defineProperty(document, 'currentScript', { value: null, configurable: true })
+
+    expect(typeof window.DocChat?.init).toBe('function')
+    const instance = await window.DocChat!.ready
+    expect(instance).toBeDefined()
+    const host = document.querySelector('docchat-widget')!
+    expect(host).toHaveAttribute('data-theme', 'dark')
+    expect(host.shadowRoot!.querySelector('.docchat-trigger')).toHaveTextContent('Docs AI')
+    await act(() => instance!.destroy())
+    await waitFor(() => expect(document.querySelector('docchat-widget')).toBeNull())
+  })
+})

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { addShadowStyles } from './shadow-styles'
+
+describe('addShadowStyles', () => {
+  it('adopts a constructable stylesheet when the browser has them, and removes it again', () => {
+    // jsdom has no constructable stylesheets; a minimal stand-in with the same surface.
+    class FakeSheet {
+      text = ''
+      replaceSync(css: string) {
+        this.text = css
+      }
+    }
+    const original = globalThis.CSSStyleSheet
+    globalThis.CSSStyleSheet = FakeSheet as unknown as typeof CSSStyleSheet
+    try {
+      const existing = new FakeSheet()
+      const root = { adoptedStyleSheets: [existing] } as unknown as ShadowRoot
+      const remove = addShadowStyles(root, '.a{color:red}', 'nonce-1')
+      expect(root.adoptedStyleSheets).toHaveLength(2)
+      expect((root.adoptedStyleSheets[1] as unknown as FakeSheet).text).toBe('.a{color:red}')
+      remove()
+      expect(root.adoptedStyleSheets).toEqual([existing])
+    } finally {
+      globalThis.CSSStyleSheet = original
+    }
+  })
+
+  it('falls back to a <style> with the nonce inside the shadow root', () => {
+    const host = document.createElement('div')
+    const root = host.attachShadow({ mode: 'open' })
+    const remove = addShadowStyles(root, '.a{color:red}', 'nonce-1')
+    const style = root.querySelector('style')!
+    expect(style.nonce).toBe('nonce-1')
+    expect(style.textContent).toBe('.a{color:red}')
+    expect(style.hasAttribute('style')).toBe(false)
+    remove()
+    expect(root.querySelector('style')).toBeNull()
+  })
+})
