@@ -103,6 +103,20 @@ test.describe('Ask', () => {
     expect(bodyOf(next).threadKey).toBeTruthy()
   })
 
+  test('Copy answer puts the answer on the clipboard', async ({ page, context, baseURL }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
+    await page.goto('/quickstart')
+    await openAssistant(page)
+    await ask(page, 'How do I proxy the assistant key?')
+    const answer = await answerComplete(page)
+    await answer.getByRole('button', { name: 'Copy answer' }).click()
+    await expect(answer.getByRole('button', { name: 'Copied' })).toBeVisible()
+    const copied = await page.evaluate(() => navigator.clipboard.readText())
+    expect(copied).toContain('proxy')
+    // Markdown, not the rendered DOM: links keep their targets.
+    expect(copied).toContain('/guides/proxying-keys')
+  })
+
   test('"New conversation" starts a new thread', async ({ page }) => {
     await page.goto('/quickstart')
     await openAssistant(page)

@@ -119,22 +119,38 @@ function streamAnswer(response) {
   response.on('close', () => clearInterval(timer))
 }
 
+// The host page runs under a strict Content-Security-Policy: no 'unsafe-inline', no
+// 'unsafe-eval'; its own inline bits carry a nonce. Violations are counted and must be 0.
+const nonce = 'bench-nonce-4f1c'
+const contentSecurityPolicy = [
+  "default-src 'none'",
+  // BENCH_STRICT_DYNAMIC=1: nonce-only scripts; the panel chunk then loads on the loader's trust.
+  process.env.BENCH_STRICT_DYNAMIC
+    ? `script-src 'nonce-${nonce}' 'strict-dynamic'`
+    : `script-src 'self' 'nonce-${nonce}'`,
+  `style-src 'self' 'nonce-${nonce}'`,
+  "connect-src 'self'",
+  "img-src 'self'",
+].join('; ')
 const hostPage = (origin) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Docs page</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{font:16px/1.6 system-ui;max-width:720px;margin:40px auto;padding:0 16px}</style>
+<style nonce="${nonce}">body{font:16px/1.6 system-ui;max-width:720px;margin:40px auto;padding:0 16px}</style>
 </head><body><main><h1>Getting started</h1>
 ${Array.from({ length: 30 }, (_, i) => `<p>Paragraph ${i}: ${words.join(' ')}</p>`).join('\n')}
 </main>
-<script>performance.mark('docchat:before')</script>
-<script src="/docchat.js" data-domain="bench" data-api-base-url="${origin}" data-assistant-key="mint_dsc_bench"></script>
-<script>performance.mark('docchat:after')</script>
+<script nonce="${nonce}">performance.mark('docchat:before')</script>
+<script src="/docchat.js" nonce="${nonce}" data-domain="bench" data-api-base-url="${origin}" data-assistant-key="mint_dsc_bench"></script>
+<script nonce="${nonce}">performance.mark('docchat:after')</script>
 </body></html>`
 
 const server = createServer((request, response) => {
   const origin = `http://${request.headers.host}`
   if (request.method === 'GET' && (request.url === '/' || request.url === '/index.html')) {
-    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+    response.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': contentSecurityPolicy,
+    })
     response.end(hostPage(origin))
   } else if (request.method === 'GET' && /^\/docchat(-panel)?\.js$/.test(request.url)) {
     response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' })
@@ -179,8 +195,11 @@ try {
     transferMode: 'ReportEvents',
   })
   await page.addInitScript(() => {
-    const bench = { longTasks: [], shifts: [] }
+    const bench = { longTasks: [], shifts: [], cspViolations: [] }
     window.__bench = bench
+    document.addEventListener('securitypolicyviolation', (event) =>
+      bench.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    )
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries())
         bench.longTasks.push({ start: entry.startTime, duration: entry.duration })
@@ -283,6 +302,7 @@ try {
       maxLongTaskMs: tasks.reduce((max, task) => Math.max(max, task.duration), 0),
       totalBlockingTimeMs: tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
       layoutShiftTotal: window.__bench.shifts.reduce((sum, s) => sum + s.value, 0),
+      cspViolations: window.__bench.cspViolations,
       tasks: tasks.map((task) => [Math.round(task.start - t0), Math.round(task.duration)]),
     }
   }, askedAt)
@@ -298,6 +318,9 @@ try {
       (e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === ask.pid && e.tid === ask.tid,
     )
     const streaming = rendererTasks.filter((e) => toPage(e.ts) >= askedAt + stream.streamStartMs)
+    const loading = rendererTasks.filter(
+      (e) => toPage(e.ts) >= askedAt && toPage(e.ts) < askedAt + stream.streamStartMs,
+    )
     const cpu = (e) => (e.tdur ?? e.dur) / 1000
     const evaluate = traceEvents.find(
       (e) => e.name === 'EvaluateScript' && e.args?.data?.url?.endsWith('/docchat.js'),
@@ -308,6 +331,7 @@ try {
       tasksOver50msCpu: streaming.filter((e) => cpu(e) > 50).length,
       totalBlockingTimeCpuMs: streaming.reduce((sum, e) => sum + Math.max(0, cpu(e) - 50), 0),
       mainThreadBusyCpuMs: streaming.reduce((sum, e) => sum + cpu(e), 0),
+      panelLoadMaxTaskCpuMs: loading.reduce((max, e) => Math.max(max, cpu(e)), 0),
       scriptEvaluationMs: evaluate ? evaluate.dur / 1000 : undefined,
       scriptEvaluationCpuMs: evaluate ? cpu(evaluate) : undefined,
     }
@@ -337,7 +361,7 @@ try {
     `  stream: ${answer.wordCount} words / ${tokens.length} tokens / 10 code blocks at ${tokensPerSecond} tokens/s in ${round(stream.streamMs / 1000)} s (panel ready after ${result.stream.panelReadyMs} ms)`,
   )
   console.log(
-    `  panel load (first use, before the first byte): long tasks ${JSON.stringify(stream.panelLoadLongTasks)} ms`,
+    `  panel load (first use, before the first byte): long tasks ${JSON.stringify(stream.panelLoadLongTasks)} ms wall, longest task ${result.trace.panelLoadMaxTaskCpuMs} ms CPU`,
   )
   console.log(
     `  while streaming, longtask API (wall clock): ${stream.longTaskCount} long tasks, max ${result.stream.maxLongTaskMs} ms, total blocking time ${result.stream.totalBlockingTimeMs} ms`,
@@ -347,6 +371,9 @@ try {
   )
   console.log(
     `  rendered ${stream.codeBlocks} code blocks, ${stream.citations} citations; layout shift while streaming ${result.stream.layoutShiftTotal}`,
+  )
+  console.log(
+    `  strict CSP (no unsafe-inline/unsafe-eval): ${stream.cspViolations.length} violations${stream.cspViolations.length ? `: ${stream.cspViolations.join(', ')}` : ''}`,
   )
   mkdirSync(join(root, 'bench/results'), { recursive: true })
   writeFileSync(

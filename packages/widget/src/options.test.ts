@@ -33,7 +33,13 @@ describe('createEmitter', () => {
     emit({ type: 'ask', source: 'input', questionLength: 5, contextCount: 0, question: 'hello' })
     emit({ type: 'search', queryLength: 3, resultCount: 1, query: 'abc' })
     expect(onEvent.mock.calls.map(([event]) => event)).toEqual([
-      { type: 'ask', source: 'input', questionLength: 5, contextCount: 0, timestamp: expect.any(Number) },
+      {
+        type: 'ask',
+        source: 'input',
+        questionLength: 5,
+        contextCount: 0,
+        timestamp: expect.any(Number),
+      },
       { type: 'search', queryLength: 3, resultCount: 1, timestamp: expect.any(Number) },
     ])
     options.includeQuestionText = true
@@ -46,14 +52,26 @@ describe('keyboard shortcuts', () => {
   const keys = resolveShortcuts(undefined, true)
 
   it('match ⌘/Ctrl + key only, never with Shift or Alt', () => {
-    expect(matchShortcut(new KeyboardEvent('keydown', { key: 'k', metaKey: true }), keys)).toBe('search')
-    expect(matchShortcut(new KeyboardEvent('keydown', { key: 'I', ctrlKey: true }), keys)).toBe('assistant')
-    expect(matchShortcut(new KeyboardEvent('keydown', { key: 'i', ctrlKey: true, shiftKey: true }), keys)).toBeUndefined()
+    expect(matchShortcut(new KeyboardEvent('keydown', { key: 'k', metaKey: true }), keys)).toBe(
+      'search',
+    )
+    expect(matchShortcut(new KeyboardEvent('keydown', { key: 'I', ctrlKey: true }), keys)).toBe(
+      'assistant',
+    )
+    expect(
+      matchShortcut(
+        new KeyboardEvent('keydown', { key: 'i', ctrlKey: true, shiftKey: true }),
+        keys,
+      ),
+    ).toBeUndefined()
     expect(matchShortcut(new KeyboardEvent('keydown', { key: 'k' }), keys)).toBeUndefined()
   })
 
   it('can be rebound or turned off, and search off removes its shortcut', () => {
-    expect(resolveShortcuts({ search: '/', assistant: false }, true)).toEqual({ search: '/', assistant: false })
+    expect(resolveShortcuts({ search: '/', assistant: false }, true)).toEqual({
+      search: '/',
+      assistant: false,
+    })
     expect(resolveShortcuts(false, true)).toEqual({ search: false, assistant: false })
     expect(resolveShortcuts(undefined, false)).toEqual({ search: false, assistant: 'i' })
   })
@@ -65,12 +83,20 @@ describe('keyboard shortcuts', () => {
     shadow.append(input)
     document.body.append(other)
     let typing: boolean | undefined
-    document.addEventListener('keydown', (event) => (typing = isTypingOutside(event)), { once: true })
-    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, composed: true }))
+    document.addEventListener('keydown', (event) => (typing = isTypingOutside(event)), {
+      once: true,
+    })
+    input.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, composed: true }),
+    )
     expect(typing).toBe(true)
     // The same keystroke from inside the widget's own root counts as ours.
-    document.addEventListener('keydown', (event) => (typing = isTypingOutside(event, shadow)), { once: true })
-    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, composed: true }))
+    document.addEventListener('keydown', (event) => (typing = isTypingOutside(event, shadow)), {
+      once: true,
+    })
+    input.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, composed: true }),
+    )
     expect(typing).toBe(false)
     other.remove()
   })
@@ -95,6 +121,10 @@ describe('theme and starter questions', () => {
   })
 
   it('keeps at most three non-empty starter questions', () => {
-    expect(starterQuestionsOf({ starterQuestions: ['a', ' ', 'b', 'c', 'd'] })).toEqual(['a', 'b', 'c'])
+    expect(starterQuestionsOf({ starterQuestions: ['a', ' ', 'b', 'c', 'd'] })).toEqual([
+      'a',
+      'b',
+      'c',
+    ])
   })
 })

@@ -344,14 +344,20 @@ export const ErrorStreamCutMidAnswer: Story = {
   },
 }
 
-/** The connection closes mid-answer without an error part (`cut-after`): what arrived stays. */
+/**
+ * The connection closes mid-answer with no error part and no finish message (`cut-after`): the
+ * widget reports the cut, keeps what arrived and offers a retry.
+ */
 export const StreamClosedMidAnswer: Story = {
   parameters: { docchat: { fault: 'cut-after=12' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await ask(canvas, question)
     const answer = await waitForAnswer(canvas)
-    await expect(answer.textContent?.length).toBeGreaterThan(0)
+    await waitFor(() => expect(answer.textContent).toContain("Here's what the docs say"))
+    const alert = await canvas.findByRole('alert', {}, { timeout: answerTimeout })
+    await waitFor(() => expect(alert).toHaveTextContent('The answer was cut short'))
+    await expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled()
   },
 }
 

@@ -38,7 +38,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   const text = chat.displayText(message)
   // Sources and suggestions only change when tool results or the closing block arrive; computing
   // them per token is cheap, but the lists below re-render only when they change.
-  const sources = chat.sources(message)
+  const sources = pagesOf(chat.sources(message))
   const sourcesKey = sources.map((s) => s.url).join('\n')
   const suggestions = streaming ? [] : chat.suggestions(message)
   const notFound = chat.notFound(message)
@@ -214,6 +214,20 @@ function sameSources(
     a.sources.length === b.sources.length &&
     a.sources.every((s, i) => s.url === b.sources[i]?.url && s.title === b.sources[i]?.title)
   )
+}
+
+/**
+ * One source per page: an answer often cites several sections of the same page, which would list
+ * the page title several times. The first section's URL (with its anchor) stays.
+ */
+function pagesOf(sources: MessageSource[]): MessageSource[] {
+  const seen = new Set<string>()
+  return sources.filter((source) => {
+    const page = stripHash(source.url)
+    if (seen.has(page)) return false
+    seen.add(page)
+    return true
+  })
 }
 
 function plainText(node: ReactNode): string {

@@ -59,6 +59,8 @@ describe('given an empty AssistantPanel', () => {
   it('asks a starter question with one click', async () => {
     const { user } = renderPanel({ starterQuestions: [question] })
     await user.click(screen.getByRole('button', { name: question }))
+    // The starters unmount; focus stays in the panel, on the question input.
+    expect(screen.getByRole('textbox', { name: 'Ask a question…' })).toHaveFocus()
     const answer = await waitForAnswer()
     expect(within(screen.getByRole('log')).getByText(question)).toBeInTheDocument()
     expect(answer.textContent?.length).toBeGreaterThan(20)
@@ -77,6 +79,9 @@ describe('given a streamed answer', () => {
     const sourceLinks = within(sources).getAllByRole('link')
     expect(sourceLinks.length).toBeGreaterThan(0)
     expect(sourceLinks[0]).toHaveAttribute('href', expect.stringMatching(/^\//))
+    // One entry per page, even when the answer used several sections of it.
+    const pages = sourceLinks.map((link) => link.getAttribute('href')!.split('#')[0])
+    expect(new Set(pages).size).toBe(pages.length)
     // `[1](/page)` citations become chips numbered like the Sources list.
     const citations = answer.querySelectorAll('.docchat-citation')
     expect(citations.length).toBeGreaterThan(0)

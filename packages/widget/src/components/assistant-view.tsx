@@ -110,6 +110,17 @@ export function AssistantView({
     [chat.sources, chat.suggestions, chat.displayText, chat.notFound],
   )
 
+  const ownInputRef = useRef<HTMLTextAreaElement | null>(null)
+  const setInputRef = useCallback(
+    (node: HTMLTextAreaElement | null) => {
+      ownInputRef.current = node
+      if (typeof inputRef === 'function') inputRef(node)
+      else if (inputRef) (inputRef as { current: HTMLTextAreaElement | null }).current = node
+    },
+    [inputRef],
+  )
+  const focusInput = () => ownInputRef.current?.focus()
+
   const { messages, status, error } = chat
   const last = messages[messages.length - 1]
   const streaming = status === 'streaming' || status === 'submitted'
@@ -150,7 +161,13 @@ export function AssistantView({
       </header>
       <ConversationLog busy={streaming}>
         {messages.length === 0 && !error ? (
-          <EmptyState onAsk={(question) => ask(question, 'starter')} />
+          <EmptyState
+            onAsk={(question) => {
+              ask(question, 'starter')
+              // The starter buttons unmount: keep focus in the panel, on the question input.
+              focusInput()
+            }}
+          />
         ) : (
           <div className="docchat-messages">
             {messages.map((message, index) =>
@@ -196,7 +213,7 @@ export function AssistantView({
         )}
       </ConversationLog>
       <Composer
-        ref={inputRef}
+        ref={setInputRef}
         busy={streaming}
         context={chat.context}
         onRemoveContext={chat.removeContext}

@@ -68,11 +68,16 @@ describe('given a DocChatWidget', () => {
   })
 
   it('is a modal dialog with a backdrop in the modal variant, and docks in the sidebar variant', async () => {
-    const { unmount } = renderWidget({ variant: 'modal', defaultOpen: true })
+    const { unmount, events } = renderWidget({ variant: 'modal', defaultOpen: true })
     const modal = screen.getByRole('dialog')
     expect(modal).toHaveAttribute('aria-modal', 'true')
-    expect(document.querySelector('.docchat-backdrop')).not.toBeNull()
+    const backdrop = document.querySelector('.docchat-backdrop')!
+    expect(backdrop).not.toBeNull()
     expect(await axeViolations(document.body)).toEqual([])
+    // A click outside a modal closes it, reported as such.
+    fireEvent.pointerDown(backdrop)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(events.at(-1)).toEqual(expect.objectContaining({ type: 'close', source: 'outside' }))
     unmount()
     renderWidget({ variant: 'sidebar', side: 'start', defaultOpen: true })
     expect(screen.getByRole('dialog')).toHaveAttribute('data-variant', 'sidebar')

@@ -183,6 +183,8 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
     [emit, onOpenChange],
   )
 
+  // Which dismissal the dialog's next onOpenChange(false) comes from, for analytics.
+  const dismissedBy = useRef<DocChatEventSource>('escape')
   const inputRef = useRef<HTMLTextAreaElement>(null)
   const searchInputRef = useRef<HTMLInputElement>(null)
   const rootRef = useRef<HTMLDivElement>(null)
@@ -292,7 +294,7 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
       ) : null}
       <Dialog.Root
         open={assistantOpen}
-        onOpenChange={(next) => setState(next, 'assistant', 'escape')}
+        onOpenChange={(next) => setState(next, 'assistant', dismissedBy.current)}
         modal={modal}
       >
         {modal ? <Dialog.Overlay className="docchat-backdrop" /> : null}
@@ -302,6 +304,12 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
           data-side={side}
           aria-labelledby={assistantTitleId}
           dismissOnInteractOutside={options.dismissOnInteractOutside ?? modal}
+          onEscapeKeyDown={() => {
+            dismissedBy.current = 'escape'
+          }}
+          onInteractOutside={() => {
+            dismissedBy.current = 'outside'
+          }}
           onOpenAutoFocus={(event) => focusInput(event, inputRef.current)}
         >
           <AssistantView
@@ -329,13 +337,19 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
       {searchEnabled ? (
         <Dialog.Root
           open={searchOpen}
-          onOpenChange={(next) => setState(next, 'search', 'escape')}
+          onOpenChange={(next) => setState(next, 'search', dismissedBy.current)}
           modal
         >
           <Dialog.Overlay className="docchat-backdrop" />
           <Dialog.Content
             className="docchat-search"
             aria-label={labels.searchTitle}
+            onEscapeKeyDown={() => {
+              dismissedBy.current = 'escape'
+            }}
+            onInteractOutside={() => {
+              dismissedBy.current = 'outside'
+            }}
             onOpenAutoFocus={(event) => {
               event.preventDefault()
               searchInputRef.current?.focus()

@@ -202,6 +202,10 @@ export function SearchView({
           <Search.Empty className="docchat-search-status">
             {formatLabel(labels.noResults, { query: trimmed })}
           </Search.Empty>
+        ) : trimmed && search.results.length === 0 && !settled ? (
+          <p className="docchat-search-status" aria-hidden="true">
+            {labels.searching}
+          </p>
         ) : !trimmed && recent.items.length === 0 ? (
           <p className="docchat-search-status">{labels.searchEmpty}</p>
         ) : null}

@@ -162,6 +162,9 @@ export async function createDocChat(
     trigger.setAttribute('data-loading', '')
     const load = environment.loadPanel ?? importPanel
     panelPromise = load(panelUrl())
+      // Yield between evaluating the chunk and rendering it: two shorter tasks instead of one
+      // long one, so the page stays responsive on first use.
+      .then((module) => new Promise<PanelModule>((resolve) => setTimeout(() => resolve(module), 0)))
       .then((module) => {
         if (destroyed) throw new Error('DocChat was destroyed while loading')
         const container = document.createElement('div')
