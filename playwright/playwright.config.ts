@@ -41,7 +41,8 @@ export default defineConfig({
   // the run. Never reuse a stray server: a stale one would test old code.
   webServer: [
     {
-      command: `node ../packages/dev-server/bin/docchat-dev-server.js --docs docchat=../apps/docs --port ${API_PORT} --host ${host}`,
+      // --record serves what it received at GET /_dev/requests (the tests assert on it).
+      command: `node ../packages/dev-server/bin/docchat-dev-server.js --docs docchat=../apps/docs --port ${API_PORT} --host ${host} --record`,
       url: `${apiBaseUrl}/health`,
       reuseExistingServer: false,
       timeout: 60_000,

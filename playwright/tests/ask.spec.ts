@@ -9,6 +9,7 @@ import {
   injectFault,
   openAssistant,
   questionBox,
+  receivedByDevServer,
   textOf,
 } from './support/widget'
 
@@ -55,7 +56,10 @@ test.describe('Ask', () => {
     }
   })
 
-  test('a follow-up keeps the thread: threadId and threadKey are sent back', async ({ page }) => {
+  test('a follow-up keeps the thread: threadId and threadKey are sent back', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/quickstart')
     await openAssistant(page)
 
@@ -75,8 +79,11 @@ test.describe('Ask', () => {
     expect(body.threadId).toBe(threadId)
     expect(body.threadKey).toBe(threadKey)
     expect(body.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user'])
-    // The dev server answers 404 to a thread id without its matching key, so a 200 in the same
-    // thread proves it received and accepted both.
+    // The dev server received both (its request log) and accepted them: it answers 404 to a
+    // thread id without its matching key, so a 200 in the same thread proves the pair matched.
+    const received = await receivedByDevServer(request, 'What must the proxy forward?')
+    expect(received.threadId).toBe(threadId)
+    expect(received.threadKey).toBe(threadKey)
     const followUpResponse = await followUp.response()
     expect(followUpResponse?.status()).toBe(200)
     expect((await followUpResponse!.allHeaders())['x-thread-id']).toBe(threadId)

@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test'
-import { answerComplete, ask, assistantDialog, bodyOf, widgetReady } from './support/widget'
+import {
+  answerComplete,
+  ask,
+  assistantDialog,
+  bodyOf,
+  receivedByDevServer,
+  widgetReady,
+} from './support/widget'
 
 const content = (page: Page) => page.locator('article[data-docchat-content]')
 const chips = (page: Page) => assistantDialog(page).getByRole('list', { name: 'Attached context' })
@@ -7,6 +14,7 @@ const chips = (page: Page) => assistantDialog(page).getByRole('list', { name: 'A
 test.describe('Context', () => {
   test('selecting a paragraph → "Ask AI" → chip → the question carries a textSelection item', async ({
     page,
+    request,
   }) => {
     await page.goto('/quickstart')
     await widgetReady(page)
@@ -28,18 +36,23 @@ test.describe('Context', () => {
     await expect(chip).toContainText('Selection')
     await expect(chip.getByRole('button', { name: /^Remove/ })).toBeVisible()
 
-    const request = await ask(page, 'What do I need for this?')
-    const body = bodyOf(request)
+    const sent = await ask(page, 'What do I need for this?')
+    const body = bodyOf(sent)
     expect(body.context).toHaveLength(1)
     const [item] = body.context!
     expect(item!.type).toBe('textSelection')
     expect(item!.value).toContain('This guide takes you from nothing to a working')
+    const received = await receivedByDevServer(request, 'What do I need for this?')
+    expect(received.context).toEqual(body.context)
     await answerComplete(page)
     // Context goes with one question: the chip is gone afterwards.
     await expect(chips(page).getByRole('listitem')).toHaveCount(0)
   })
 
-  test("a code block's Ask AI button adds a code item with its elementId", async ({ page }) => {
+  test("a code block's Ask AI button adds a code item with its elementId", async ({
+    page,
+    request,
+  }) => {
     await page.goto('/quickstart')
     await widgetReady(page)
     const block = content(page).locator('pre').first()
@@ -56,13 +69,15 @@ test.describe('Context', () => {
     await expect(chip).toHaveCount(1)
     await expect(chip).toContainText('Code')
 
-    const request = await ask(page, 'What does this command do?')
-    const [item] = bodyOf(request).context ?? []
+    const sent = await ask(page, 'What does this command do?')
+    const [item] = bodyOf(sent).context ?? []
     expect(item).toMatchObject({
       type: 'code',
       elementId: 'code-1',
       value: 'npx @docchat/dev-server --docs mydocs=./docs --port 8787',
     })
+    const received = await receivedByDevServer(request, 'What does this command do?')
+    expect(received.context).toEqual(bodyOf(sent).context)
     await answerComplete(page)
   })
 

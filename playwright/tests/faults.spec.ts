@@ -14,6 +14,7 @@ const alertOf = (page: Page) => assistantDialog(page).getByRole('alert')
 const retryButton = (page: Page) => alertOf(page).getByRole('button', { name: /^Retry/ })
 
 async function retrySucceeds(page: Page): Promise<void> {
+  await expect(retryButton(page)).toBeVisible()
   const retried = page.waitForRequest(isAssistantRequest)
   await retryButton(page).click()
   const response = await (await retried).response()

@@ -33,6 +33,7 @@ beforeAll(async () => {
       `acme=${writeDocsFolder()}`,
       '--port',
       '0',
+      '--record',
     ],
     {
       cwd: packageDir,
@@ -114,5 +115,22 @@ describe('docchat-dev-server CLI', () => {
       headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST' },
     })
     expect(preflight.status).toBe(204)
+  })
+
+  it('with --record, lists the requests it received at GET /_dev/requests', async () => {
+    await fetch(`${url}/discovery/v1/search/acme`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer mint_dsc_dev_local', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: 'recorded query' }),
+    })
+    const response = await fetch(`${url}/_dev/requests?path=/discovery/v1/search/acme`)
+    expect(response.status).toBe(200)
+    const recorded = await response.json()
+    expect(recorded.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/discovery/v1/search/acme',
+      body: { query: 'recorded query' },
+      headers: { authorization: '[redacted]' },
+    })
   })
 })

@@ -5,8 +5,8 @@
  */
 import { basename, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { llmSettingsFromEnv } from './server'
-import { startDevServer } from './node-server'
+import { createDevServer, type DevServer, llmSettingsFromEnv } from './server'
+import { listen } from './node-server'
 
 const usage = `Usage: docchat-dev-server [options]
 
@@ -20,6 +20,8 @@ const usage = `Usage: docchat-dev-server [options]
   --speed n            Run agent jobs and updates n times faster (default 1).
   --fault spec         Faults for every response, e.g. "latency=200,token-rate=40".
   --no-seed            Start without the seeded agent jobs and update records.
+  --record             Debug: serve the requests received so far at GET /_dev/requests
+                       (JSON, oldest first, Authorization redacted; ?path= filters by path).
   -h, --help           Show this help.
 
 LLM mode: set OPENAI_API_KEY (and optionally OPENAI_BASE_URL, DOCCHAT_MODEL) to answer with a
@@ -30,6 +32,30 @@ function parseDocsArg(value: string): [string, string] {
   if (eq > 0) return [value.slice(0, eq), resolve(value.slice(eq + 1))]
   const path = resolve(value)
   return [basename(path), path]
+}
+
+/** The CLI's `--record` debug route: lets an end-to-end test ask what the server received. */
+const recordedRequestsPath = '/_dev/requests'
+
+function serveRecordedRequests(server: DevServer): void {
+  const handle = server.fetch.bind(server)
+  server.fetch = async (request, info) => {
+    const url = new URL(request.url)
+    if (url.pathname !== recordedRequestsPath || request.method !== 'GET') {
+      return handle(request, info)
+    }
+    const path = url.searchParams.get('path')
+    const requests = server.requests
+      .filter((recorded) => !path || recorded.path === path)
+      .map((recorded) => ({
+        ...recorded,
+        headers: {
+          ...recorded.headers,
+          ...(recorded.headers.authorization ? { authorization: '[redacted]' } : {}),
+        },
+      }))
+    return Response.json(requests, { headers: { 'Cache-Control': 'no-store' } })
+  }
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -45,6 +71,7 @@ async function main(argv: string[]): Promise<void> {
       speed: { type: 'string' },
       fault: { type: 'string' },
       'no-seed': { type: 'boolean' },
+      record: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -61,10 +88,8 @@ async function main(argv: string[]): Promise<void> {
   const docs = values.docs ? Object.fromEntries(values.docs.map(parseDocsArg)) : undefined
   const llm = llmSettingsFromEnv(process.env)
 
-  const server = await startDevServer({
+  const devServer = await createDevServer({
     docs,
-    port,
-    host: values.host,
     assistantKeys: values['assistant-key'],
     adminKeys: values['admin-key'],
     projects: values.project,
@@ -73,6 +98,8 @@ async function main(argv: string[]): Promise<void> {
     seed: !values['no-seed'],
     llm,
   })
+  if (values.record) serveRecordedRequests(devServer)
+  const server = await listen(devServer, { port, host: values.host })
 
   const lines = [
     `DocChat dev server listening on ${server.url}`,
@@ -88,6 +115,9 @@ async function main(argv: string[]): Promise<void> {
   ]
   for (const [project, seeded] of Object.entries(server.seeded)) {
     lines.push(`  seeded    ${project}: update statuses ${seeded.updateStatusIds.join(', ')}`)
+  }
+  if (values.record) {
+    lines.push(`  record    GET ${server.url}${recordedRequestsPath} lists the requests received`)
   }
   lines.push(
     '  faults    send "x-docchat-fault: latency=200,token-rate=40,cut-after=5,status=503,…"',

@@ -1,4 +1,10 @@
-import { expect, type Locator, type Page, type Request } from '@playwright/test'
+import {
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type Request,
+} from '@playwright/test'
 
 /** Where the e2e dev server listens (set by playwright.config.ts). */
 export const apiBaseUrl = process.env.DOCCHAT_E2E_API_BASE_URL ?? 'http://127.0.0.1:8790'
@@ -107,4 +113,35 @@ export const bodyOf = (request: Request): AssistantRequestBody =>
 /** The visible text of an element (textContent, never null). */
 export async function textOf(locator: Locator): Promise<string> {
   return (await locator.textContent()) ?? ''
+}
+
+interface RecordedRequest {
+  method: string
+  path: string
+  headers: Record<string, string>
+  body: unknown
+}
+
+/**
+ * The assistant request the dev server itself received for a question (its CLI runs with
+ * `--record`, which lists received requests at GET /_dev/requests). Tests run in parallel against
+ * one server, so the question text picks the request out.
+ */
+export async function receivedByDevServer(
+  request: APIRequestContext,
+  question: string,
+): Promise<AssistantRequestBody> {
+  let found: AssistantRequestBody | undefined
+  await expect
+    .poll(async () => {
+      const response = await request.get(`${apiBaseUrl}/_dev/requests?path=${assistantPath}`)
+      const recorded = (await response.json()) as RecordedRequest[]
+      found = recorded
+        .map((r) => r.body as AssistantRequestBody)
+        .reverse()
+        .find((body) => body?.messages?.at(-1)?.content === question)
+      return found !== undefined
+    })
+    .toBe(true)
+  return found!
 }

@@ -98,6 +98,7 @@ export const ErrorOutcome: Story = {
 }
 
 export const GitHubMisconfigured: Story = {
+  name: 'GitHub misconfigured',
   parameters: { job: seeded.githubMisconfigured },
   play: async ({ canvasElement }) => {
     const region = await badge(canvasElement, 'Failed')

@@ -11,6 +11,7 @@ import {
   useRef,
 } from 'react'
 import { createEmitter, type Emit } from '../analytics'
+import { coalescingFetch } from '../coalesce-text-parts'
 import { type DocChatLabels, resolveLabels } from '../labels'
 import { themeName, themeProperties } from '../theme'
 import { type FeedbackDetails, starterQuestionsOf, type WidgetOptions } from '../widget-options'
@@ -56,10 +57,15 @@ export function MaybeProvider({
   docsBaseUrl,
   children,
 }: ConnectionProps & { docsBaseUrl?: string | null; children: ReactNode }) {
-  if (!client) return <>{children}</>
+  // The widget's own provider also smooths word-by-word streams (see coalesceTextParts).
+  const streamingClient = useMemo(
+    () => (client ? { ...client, fetch: coalescingFetch(client.fetch) } : undefined),
+    [client],
+  )
+  if (!streamingClient) return <>{children}</>
   return (
     <DocChatProvider
-      client={client}
+      client={streamingClient}
       domain={domain ?? ''}
       projectId={projectId}
       docsBaseUrl={docsBaseUrl ?? undefined}

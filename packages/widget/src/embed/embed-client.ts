@@ -5,6 +5,7 @@ import {
   type SearchResult,
   toDocsApiError,
 } from '@docchat/core'
+import { coalescingFetch } from '../coalesce-text-parts'
 
 export interface EmbedClientOptions {
   /** API origin or proxy. Defaults to `https://api.mintlify.com`. */
@@ -19,14 +20,15 @@ const segment = (value: string) => encodeURIComponent(value)
  * The drop-in's client: the two calls the widget makes (search and the assistant's URL and
  * headers) with the same paths, auth and `DocsApiError`s as `createDocsClient`, but without its
  * zod response validation, which alone would add ~18 KB gzip to the panel chunk. Responses are
- * checked structurally instead; calls the widget never makes reject.
+ * checked structurally instead; calls the widget never makes reject. Assistant streams pass through
+ * `coalesceTextParts`, so a word-by-word stream costs the chat parser a few parts per frame.
  */
 export function createEmbedClient(options: EmbedClientOptions): DocsClient {
   const baseUrl = (options.baseUrl || 'https://api.mintlify.com').replace(/\/+$/, '')
   const timeoutMs = options.timeoutMs ?? 30_000
   const headers = (): Record<string, string> =>
     options.assistantKey ? { Authorization: `Bearer ${options.assistantKey}` } : {}
-  const fetchImpl: typeof globalThis.fetch = (input, init) => globalThis.fetch(input, init)
+  const fetchImpl = coalescingFetch((input, init) => globalThis.fetch(input, init))
 
   async function postJson(path: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
     const controller = new AbortController()

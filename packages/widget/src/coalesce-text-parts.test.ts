@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { coalesceTextParts, coalescingFetch } from './coalesce-text-parts'
+
+function streamOf(chunks: string[], delayMs = 0): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  return new ReadableStream({
+    async start(controller) {
+      for (const chunk of chunks) {
+        if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs))
+        controller.enqueue(encoder.encode(chunk))
+      }
+      controller.close()
+    },
+  })
+}
+
+async function read(stream: ReadableStream<Uint8Array>): Promise<string[]> {
+  const text = await new Response(stream).text()
+  return text.split('\n').filter(Boolean)
+}
+
+describe('coalesceTextParts', () => {
+  it('merges runs of text parts and keeps every other line in order', async () => {
+    const lines = await read(
+      coalesceTextParts(
+        streamOf([
+          'f:{"messageId":"m1"}\n0:"Hel',
+          'lo"\n0:" wor"\n0:"ld \\"quoted\\""\n9:{"toolCallId":"t","toolName":"search","args":{}}\n',
+          '0:"next"\nd:{"finishReason":"stop"}\n',
+        ]),
+      ),
+    )
+    expect(lines).toEqual([
+      'f:{"messageId":"m1"}',
+      '0:"Hello world \\"quoted\\""',
+      '9:{"toolCallId":"t","toolName":"search","args":{}}',
+      '0:"next"',
+      'd:{"finishReason":"stop"}',
+    ])
+  })
+
+  it('flushes text after the window even while the stream stays open', async () => {
+    const encoder = new TextEncoder()
+    let controller!: ReadableStreamDefaultController<Uint8Array>
+    const source = new ReadableStream<Uint8Array>({
+      start(c) {
+        controller = c
+      },
+    })
+    const reader = coalesceTextParts(source, 10).getReader()
+    controller.enqueue(encoder.encode('0:"a"\n0:"b"\n'))
+    const { value } = await reader.read()
+    expect(new TextDecoder().decode(value)).toBe('0:"ab"\n')
+    controller.close()
+    expect((await reader.read()).done).toBe(true)
+  })
+
+  it('passes malformed lines through for the parser to report', async () => {
+    const lines = await read(coalesceTextParts(streamOf(['0:"a"\n0:{not json\n0:"b"\n'])))
+    expect(lines).toEqual(['0:"a"', '0:{not json', '0:"b"'])
+  })
+})
+
+describe('coalescingFetch', () => {
+  it('merges only assistant-message streams and keeps status and headers', async () => {
+    const fetch = coalescingFetch(
+      async () =>
+        new Response('0:"a"\n0:"b"\n', { status: 200, headers: { 'X-Thread-Id': 'thread-1' } }),
+    )
+    const chat = await fetch('https://api.example.com/discovery/v1/assistant/acme/message')
+    expect(chat.headers.get('x-thread-id')).toBe('thread-1')
+    expect(await chat.text()).toBe('0:"ab"\n')
+    const search = await fetch('https://api.example.com/discovery/v1/search/acme')
+    expect(await search.text()).toBe('0:"a"\n0:"b"\n')
+  })
+})
