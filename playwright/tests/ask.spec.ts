@@ -15,8 +15,8 @@ import {
 
 test.describe('Ask', () => {
   test('a question streams a cited answer with sources', async ({ page }) => {
-    // Paced at 30 text parts per second so the streaming state is observable.
-    await injectFault(page, 'token-rate=30')
+    // Paced at 12 text parts per second so the streaming state is observable.
+    await injectFault(page, 'token-rate=12')
     await page.goto('/quickstart')
     await openAssistant(page)
     await expect(questionBox(page)).toBeFocused()

@@ -19,15 +19,17 @@ export async function ask(scope: Scope, question: string, placeholder = 'Ask a q
 }
 
 /**
- * Waits until the log is no longer busy and its last answer has text; returns that answer. (The
- * answer's element exists, empty, from the moment the request starts.)
+ * Waits until the log is no longer busy and its last answer is finished (its actions, which only
+ * show once an answer has text, are there); returns that answer. The text itself is rendered in
+ * animation frames, so assertions on its parts should still `waitFor` them.
  */
 export async function waitForAnswer(scope: Scope): Promise<HTMLElement> {
   const log = await scope.findByRole('log')
   await waitFor(
     () => {
       expect(log).toHaveAttribute('aria-busy', 'false')
-      expect(within(log).getAllByRole('article').at(-1)?.textContent?.trim()).toBeTruthy()
+      const answer = within(log).getAllByRole('article').at(-1)!
+      expect(within(answer).getByRole('button', { name: 'Copy answer' })).toBeInTheDocument()
     },
     { timeout: answerTimeout },
   )

@@ -68,8 +68,9 @@ describe('agent job hooks', () => {
 
 describe('update hooks', () => {
   it('triggers an update and polls its status until success, then stops', async () => {
+    // Long enough that the first poll sees a running update even on a loaded 2-core machine.
     const setup = await createTestSetup({
-      server: { updateTiming: { queuedMs: 30, logLineMs: 10 } },
+      server: { updateTiming: { queuedMs: 400, logLineMs: 80 } },
     })
     const { result } = renderHook(
       () => {

@@ -113,7 +113,9 @@ export const AnswerWithSources: Story = {
       'href',
       expect.stringMatching(/^https:\/\/docchat\.dev\//),
     )
-    await expect(answer.querySelectorAll('.docchat-citation').length).toBeGreaterThan(0)
+    await waitFor(() =>
+      expect(answer.querySelectorAll('.docchat-citation').length).toBeGreaterThan(0),
+    )
     // Suggestions render once the message stops streaming, a moment after the log settles.
     const suggestions = await within(answer).findByRole('navigation', { name: 'Suggestions' })
     await expect(within(suggestions).getAllByRole('link').length).toBeGreaterThan(0)
@@ -135,7 +137,7 @@ export const LongAnswerWithCode: Story = {
     const canvas = within(canvasElement)
     await ask(canvas, 'How do I theme the widget?')
     const answer = await waitForAnswer(canvas)
-    await expect(answer.querySelectorAll('pre').length).toBe(4)
+    await waitFor(() => expect(answer.querySelectorAll('pre').length).toBe(4))
     await expect(within(answer).getAllByRole('button', { name: 'Copy code' })).toHaveLength(4)
     await expect(within(answer).getByRole('table')).toBeVisible()
     await expect(

@@ -61,6 +61,18 @@ describe('given a DocChatWidget', () => {
     expect(events[0]).toEqual(expect.objectContaining({ view: 'assistant', source: 'trigger' }))
   })
 
+  it('keeps Tab inside the modal variant', async () => {
+    const { user } = renderWidget({ variant: 'modal', defaultOpen: true, search: false })
+    const dialog = screen.getByRole('dialog')
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true))
+    for (let i = 0; i < 8; i++) {
+      await user.tab()
+      expect(dialog.contains(document.activeElement)).toBe(true)
+    }
+    await user.tab({ shift: true })
+    expect(dialog.contains(document.activeElement)).toBe(true)
+  })
+
   it('closes from the close button', async () => {
     const { user } = renderWidget({ defaultOpen: true })
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }))

@@ -2,6 +2,7 @@ import { act, fireEvent, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DocChatEvent } from '../analytics'
+import { axeViolations } from '../test/axe'
 import { createTestBackend, domain, type TestBackend, testBaseUrl } from '../test/dev-server'
 import { createDocChat } from './create-doc-chat'
 import type { DocChatInitOptions, DocChatInstance } from './embed-options'
@@ -111,6 +112,8 @@ describe('window.DocChat.init', () => {
       { timeout: 10_000 },
     )
     expect(within(dialog).getByRole('navigation', { name: 'Sources' })).toBeInTheDocument()
+    // axe-core walks open shadow roots: the answered panel inside the drop-in is clean too.
+    expect(await axeViolations(document.body)).toEqual([])
     const sent = backend.server.requests.filter((r) => r.path.includes('/assistant/')).at(-1)!
     expect(sent.headers.authorization).toBe(`Bearer ${backend.server.keys.assistant}`)
   })

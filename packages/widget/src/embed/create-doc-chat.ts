@@ -183,6 +183,8 @@ export async function createDocChat(
         })
         return panel
       })
+      // And between mounting (styles, the closed widget) and opening it.
+      .then((handle) => new Promise<PanelHandle>((resolve) => setTimeout(() => resolve(handle), 0)))
       .catch((error: unknown) => {
         panelPromise = undefined
         if (!destroyed) {

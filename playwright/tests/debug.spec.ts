@@ -1,0 +1,22 @@
+import { expect, test } from '@playwright/test'
+import { answerComplete, assistantDialog, questionBox, widgetReady, widgetTrigger } from './support/widget'
+test('debug focus return', async ({ page }) => {
+  await page.goto('/quickstart')
+  await widgetReady(page)
+  const active = () => page.evaluate(() => { let a: Element | null = document.activeElement; let s = a?.tagName; while (a?.shadowRoot?.activeElement) { a = a.shadowRoot.activeElement; s += ' >> ' + a.outerHTML.slice(0, 80) } return s })
+  await page.keyboard.press('Shift+Tab')
+  await expect(widgetTrigger(page)).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(questionBox(page)).toBeFocused()
+  await page.keyboard.type('How do I proxy the assistant key?')
+  await page.keyboard.press('Enter')
+  const answer = await answerComplete(page)
+  const helpful = answer.getByRole('button', { name: 'Helpful', exact: true })
+  for (let i = 0; i < 30 && !(await helpful.evaluate((b) => b.matches(':focus'))); i++) await page.keyboard.press('Shift+Tab')
+  await page.keyboard.press('Enter')
+  console.log('after feedback:', await active())
+  await page.keyboard.press('Escape')
+  await expect(assistantDialog(page)).toBeHidden()
+  console.log('after esc:', await active())
+  await expect(widgetTrigger(page)).toBeFocused({ timeout: 2000 })
+})
