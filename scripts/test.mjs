@@ -65,7 +65,7 @@ const workspaceDirs = ['packages', 'apps']
   .flatMap((d) => readdirSync(join(root, d)).map((n) => join(root, d, n)))
   .filter((dir) => existsSync(join(dir, 'package.json')))
 
-step('lint', 'pnpm', ['exec', 'biome', 'ci', '.'])
+step('lint', 'pnpm', ['exec', 'biome', 'ci', '--colors=off', '.'])
 const built = step('build', 'pnpm', ['-r', '--workspace-concurrency=2', 'build'])
 
 for (const dir of workspaceDirs) {

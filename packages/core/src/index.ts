@@ -8,8 +8,12 @@ export {
   createDocsClient,
   type DocsClient,
   type DocsClientOptions,
+  type DocsClientValidation,
   type RequestOptions,
+  type ResponseParseContext,
+  type ResponseParser,
 } from './client'
+export { coalesceTextParts, coalescingFetch } from './coalesce-text-parts'
 export {
   DocsApiError,
   type DocsApiErrorKind,
@@ -19,6 +23,7 @@ export {
   parseRetryAfter,
   toDocsApiError,
 } from './errors'
+export { createDocsClientLite } from './lite-client'
 export { type FingerprintOptions, getFingerprint } from './fingerprint'
 export { isBrowserLike } from './key-safety'
 export type { WaitOptions } from './poll'

@@ -160,8 +160,8 @@ export const FeedbackAndRegenerate: Story = {
     )
     await expect(within(answer).getByText('Thanks for the feedback')).toBeVisible()
     await userEvent.click(within(answer).getByRole('button', { name: 'Regenerate' }))
+    await waitFor(() => expect(backendOf(loaded).requestsTo('/assistant/')).toHaveLength(2))
     answer = await waitForAnswer(canvas)
-    await expect(backendOf(loaded).requestsTo('/assistant/')).toHaveLength(2)
     await expect(within(canvas.getByRole('log')).getAllByRole('article')).toHaveLength(1)
   },
 }

@@ -1,6 +1,6 @@
 'use client'
 
-import type { DocsClient } from '@docchat/core'
+import { coalescingFetch, type DocsClient } from '@docchat/core'
 import { DocChatProvider } from '@docchat/react'
 import {
   type CSSProperties,
@@ -11,7 +11,6 @@ import {
   useRef,
 } from 'react'
 import { createEmitter, type Emit } from '../analytics'
-import { coalescingFetch } from '../coalesce-text-parts'
 import { type DocChatLabels, resolveLabels } from '../labels'
 import { themeName, themeProperties } from '../theme'
 import { type FeedbackDetails, starterQuestionsOf, type WidgetOptions } from '../widget-options'

@@ -1,18 +1,26 @@
-import type { DocsClient } from '@docchat/core'
+import { coalescingFetch, createDocsClientLite, type DocsClient } from '@docchat/core'
 import { createRoot } from 'react-dom/client'
 import type { DocChatView } from '../analytics'
 import { DocChatWidget, type DocChatWidgetHandle } from '../components/doc-chat-widget'
-import { createEmbedClient } from './embed-client'
 import type { DocChatInitOptions } from './embed-options'
 import type { PanelHandle, PanelMountOptions } from './panel-contract'
 import { panelStyles } from './panel-styles'
 import { addShadowStyles } from './shadow-styles'
 
+/**
+ * The lite client: core's HTTP half without zod, whose schemas alone would add ~18 KB gzip to this
+ * chunk. Assistant streams pass through `coalesceTextParts`, so a word-by-word stream costs the
+ * chat parser a few parts per frame.
+ */
 function clientFor(options: DocChatInitOptions): DocsClient {
-  return createEmbedClient({
-    // A proxy holds the key server-side and forwards /discovery/... to the API.
-    baseUrl: options.proxyUrl ?? options.apiBaseUrl ?? undefined,
-    assistantKey: options.proxyUrl ? undefined : (options.assistantKey ?? undefined),
+  // A proxy holds the key server-side and forwards /discovery/... to the API.
+  const baseUrl = options.proxyUrl || options.apiBaseUrl || undefined
+  const assistantKey = options.proxyUrl ? undefined : (options.assistantKey ?? undefined)
+  return createDocsClientLite({
+    ...(baseUrl ? { baseUrl } : {}),
+    ...(assistantKey ? { assistantKey } : {}),
+    // Resolved per call, so a fetch installed after the drop-in loaded (a polyfill) is used.
+    fetch: coalescingFetch((input, init) => globalThis.fetch(input, init)),
   })
 }
 

@@ -1,0 +1,278 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+import type { DocsClientOptions } from './client'
+import { DocsApiError } from './errors'
+import { createDocsClientLite } from './lite-client'
+
+// A real HTTP server on 127.0.0.1, as in client.test.ts: the lite client goes through undici too.
+type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => unknown
+interface Recorded {
+  method: string
+  url: string
+  headers: IncomingMessage['headers']
+  body: string
+}
+
+let handler: Handler = (_request, response) => response.writeHead(500).end()
+const recorded: Recorded[] = []
+const server = createServer(async (request, response) => {
+  let body = ''
+  for await (const chunk of request) body += chunk
+  recorded.push({ method: request.method!, url: request.url!, headers: request.headers, body })
+  try {
+    await handler(request, response, body)
+  } catch {
+    response.destroy()
+  }
+})
+let baseUrl = ''
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+beforeEach(() => {
+  recorded.length = 0
+  handler = (_request, response) => response.writeHead(500).end()
+})
+
+const json = (response: ServerResponse, status: number, value: unknown, headers = {}) =>
+  response
+    .writeHead(status, { 'content-type': 'application/json', ...headers })
+    .end(JSON.stringify(value))
+
+const part = (code: string, value: unknown) => `${code}:${JSON.stringify(value)}\n`
+
+function client(options: DocsClientOptions = {}) {
+  return createDocsClientLite({
+    baseUrl,
+    assistantKey: 'mint_dsc_test',
+    retry: { minDelayMs: 5, maxDelayMs: 20 },
+    ...options,
+  })
+}
+
+async function failure(promise: Promise<unknown>): Promise<DocsApiError> {
+  try {
+    await promise
+  } catch (error) {
+    expect(DocsApiError.isInstance(error)).toBe(true)
+    return error as DocsApiError
+  }
+  throw new Error('expected a DocsApiError')
+}
+
+const userMessage = {
+  id: 'm1',
+  role: 'user' as const,
+  content: 'How do I start?',
+  parts: [{ type: 'text' as const, text: 'How do I start?' }],
+}
+
+describe('createDocsClientLite', () => {
+  it('searches with the same path, auth and defaults as createDocsClient', async () => {
+    handler = (_request, response) =>
+      json(response, 200, [
+        { content: 'Hooks', path: '/hooks', metadata: { title: 'Webhooks', score: 0.9 } },
+        { content: 'No metadata', path: '/bare' },
+      ])
+    const results = await client({ headers: { 'x-extra': '1' } }).search('acme docs', {
+      query: 'hooks',
+    })
+    expect(results).toEqual([
+      { content: 'Hooks', path: '/hooks', metadata: { title: 'Webhooks', score: 0.9 } },
+      { content: 'No metadata', path: '/bare', metadata: {} },
+    ])
+    const sent = recorded[0]!
+    expect([sent.method, sent.url, sent.headers.authorization, sent.headers['x-extra']]).toEqual([
+      'POST',
+      '/discovery/v1/search/acme%20docs',
+      'Bearer mint_dsc_test',
+      '1',
+    ])
+    expect(JSON.parse(sent.body)).toEqual({ query: 'hooks', pageSize: 10 })
+  })
+
+  it('gets a page', async () => {
+    handler = (_request, response) =>
+      json(response, 200, { path: '/quickstart', content: '# Start', extra: true })
+    const page = await client().getPage('acme', { path: '/quickstart' })
+    expect(page).toEqual({ path: '/quickstart', content: '# Start', extra: true })
+    expect(recorded[0]!.url).toBe('/discovery/v1/page/acme')
+  })
+
+  it('rejects a malformed request before sending it, naming the field', async () => {
+    const docs = client()
+    const empty = await failure(docs.search('acme', { query: '  ' }))
+    expect(empty).toMatchObject({ kind: 'bad-request', field: 'query' })
+    const noId = await failure(
+      docs.streamAssistantMessage('acme', {
+        fp: 'anonymous',
+        messages: [{ ...userMessage, id: '' }],
+      }),
+    )
+    expect(noId).toMatchObject({ kind: 'bad-request', field: 'messages.0.id' })
+    expect(noId.message).toContain('messages.0.id')
+    const noFp = await failure(docs.streamAssistantMessage('acme', { fp: '', messages: [] }))
+    expect(noFp).toMatchObject({ kind: 'bad-request', field: 'fp' })
+    const orphanKey = await failure(
+      docs.streamAssistantMessage('acme', {
+        fp: 'anonymous',
+        messages: [userMessage],
+        threadKey: 'k',
+      }),
+    )
+    expect(orphanKey).toMatchObject({ kind: 'bad-request', field: 'threadKey' })
+    expect(await failure(docs.getPage('', { path: '/a' }))).toMatchObject({ field: 'domain' })
+    expect(recorded).toHaveLength(0)
+  })
+
+  it('checks responses structurally, naming the field', async () => {
+    handler = (_request, response) => json(response, 200, [{ content: 'x', path: 7 }])
+    const search = await failure(client().search('acme', { query: 'q' }))
+    expect(search).toMatchObject({ kind: 'invalid-response', field: '0.path' })
+    handler = (_request, response) => json(response, 200, { results: [] })
+    expect(await failure(client().search('acme', { query: 'q' }))).toMatchObject({
+      kind: 'invalid-response',
+    })
+    handler = (_request, response) => json(response, 200, { path: '/a' })
+    expect(await failure(client().getPage('acme', { path: '/a' }))).toMatchObject({
+      kind: 'invalid-response',
+      field: 'content',
+    })
+    handler = (_request, response) => response.writeHead(200).end('<html>')
+    expect(await failure(client().getPage('acme', { path: '/a' }))).toMatchObject({
+      kind: 'invalid-response',
+    })
+  })
+
+  it.each([
+    [400, { message: 'query is required' }, 'bad-request'],
+    [401, { error: 'Invalid API key' }, 'unauthorized'],
+    [403, { error: 'IP not allowed' }, 'forbidden'],
+    [404, { message: 'Page not found' }, 'not-found'],
+  ] as const)('%i maps to its kind with the server message', async (code, body, kind) => {
+    handler = (_request, response) => json(response, code, body)
+    const error = await failure(client().getPage('acme', { path: '/missing' }))
+    expect(error).toMatchObject({ kind, status: code, retryable: false })
+    expect(error.message).toBe('message' in body ? body.message : body.error)
+    expect(recorded).toHaveLength(1)
+  })
+
+  it('retries 503 and 429 like the full client, then reports them', async () => {
+    handler = (_request, response) => json(response, 503, { message: 'busy' })
+    const server503 = await failure(client().search('acme', { query: 'q' }))
+    expect(server503).toMatchObject({ kind: 'server', status: 503 })
+    expect(recorded).toHaveLength(3)
+    recorded.length = 0
+    handler = (_request, response) =>
+      json(response, 429, { message: 'slow down' }, { 'retry-after': '0' })
+    const limited = await failure(client({ retry: false }).search('acme', { query: 'q' }))
+    expect(limited).toMatchObject({ kind: 'rate-limited', retryAfterMs: 0 })
+    expect(recorded).toHaveLength(1)
+  })
+
+  it('reports timeout, aborted and network errors', async () => {
+    handler = () => new Promise(() => {})
+    const timeout = await failure(client({ timeoutMs: 50 }).search('acme', { query: 'q' }))
+    expect(timeout.kind).toBe('timeout')
+    const controller = new AbortController()
+    const pending = client().search('acme', { query: 'q' }, { signal: controller.signal })
+    setTimeout(() => controller.abort(), 20)
+    expect((await failure(pending)).kind).toBe('aborted')
+    server.closeAllConnections()
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((resolve) => closed.close(resolve))
+    const refused = await failure(
+      client({ baseUrl: `http://127.0.0.1:${port}`, retry: false }).search('acme', { query: 'q' }),
+    )
+    expect(refused.kind).toBe('network')
+  })
+
+  it('streams an assistant message with the thread identity', async () => {
+    handler = (_request, response) => {
+      response.writeHead(200, {
+        'content-type': 'text/plain; charset=utf-8',
+        'x-vercel-ai-data-stream': 'v1',
+        'x-thread-id': 'thr_1',
+        'x-thread-key': 'key_1',
+      })
+      response.write(part('f', { messageId: 'msg_1' }))
+      response.write(part('0', 'Hello '))
+      response.write(part('0', 'world'))
+      response.end(
+        part('d', { finishReason: 'stop', usage: { promptTokens: 3, completionTokens: 2 } }),
+      )
+    }
+    const stream = await client().streamAssistantMessage('acme', {
+      fp: 'anonymous',
+      messages: [userMessage],
+    })
+    expect(stream.threadId).toBe('thr_1')
+    const result = await stream.collect()
+    expect(result).toMatchObject({
+      text: 'Hello world',
+      finishReason: 'stop',
+      finished: true,
+      messageId: 'msg_1',
+      thread: { threadId: 'thr_1', threadKey: 'key_1' },
+    })
+    const sent = recorded[0]!
+    expect(sent.url).toBe('/discovery/v1/assistant/acme/message')
+    expect(sent.headers.authorization).toBe('Bearer mint_dsc_test')
+    expect(JSON.parse(sent.body)).toEqual({
+      fp: 'anonymous',
+      messages: [userMessage],
+      retrievalPageSize: 5,
+    })
+  })
+
+  it('an error part rejects as server', async () => {
+    handler = (_request, response) => {
+      response.writeHead(200, { 'x-vercel-ai-data-stream': 'v1' })
+      response.write(part('0', 'Partial'))
+      response.end(part('3', 'model overloaded'))
+    }
+    const stream = await client().streamAssistantMessage('acme', {
+      fp: 'anonymous',
+      messages: [userMessage],
+    })
+    expect(await failure(stream.collect())).toMatchObject({ kind: 'server' })
+  })
+
+  it('bundles without zod', async () => {
+    const packageDir = fileURLToPath(new URL('..', import.meta.url))
+    // Through the package entry, as browser builds import it: the schemas must shake out.
+    const result = await build({
+      stdin: {
+        contents: "export { createDocsClientLite } from './src/index.ts'",
+        resolveDir: packageDir,
+        loader: 'ts',
+      },
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      minify: true,
+      write: false,
+      logLevel: 'silent',
+    })
+    const code = result.outputFiles[0]!.text
+    expect(code).toContain('discovery')
+    expect(code).not.toContain('ZodError')
+    expect(code).not.toMatch(/zod/i)
+    const gzip = gzipSync(code).length
+    console.info(
+      `createDocsClientLite bundle: ${(code.length / 1024).toFixed(1)} KB min, ${(gzip / 1024).toFixed(1)} KB gzip`,
+    )
+    expect(gzip).toBeLessThan(12 * 1024)
+  })
+})
