@@ -1,4 +1,0 @@
-export * from '@docchat/react'
-export * from '@docchat/headless'
-export * from '@docchat/widget'
-export { createDocsClient } from '@docchat/core'
