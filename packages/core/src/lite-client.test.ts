@@ -249,6 +249,37 @@ describe('createDocsClientLite', () => {
     expect(await failure(stream.collect())).toMatchObject({ kind: 'server' })
   })
 
+  it('calls the admin endpoints with the admin key and fills nullish lists', async () => {
+    handler = (request, response) => {
+      const url = request.url!
+      const job = { sessionId: 'job_1', haulted: true, todos: null }
+      if (url.includes('/jobs')) return json(response, 200, { allSessions: [job] })
+      if (url.includes('/job/')) return json(response, 200, job)
+      if (url.startsWith('/v1/project/update-status/'))
+        return json(response, 200, {
+          _id: 'st_1',
+          projectId: 'proj',
+          createdAt: '2026-01-01T00:00:00Z',
+          status: 'success',
+          source: 'api',
+          logs: null,
+        })
+      if (url.startsWith('/v1/project/update/')) return json(response, 202, { statusId: 'st_1' })
+      return json(response, 404, { message: 'no route' })
+    }
+    const docs = client({ adminKey: 'mint_admin' })
+    expect((await docs.listAgentJobs('proj', { take: 5 })).allSessions[0]!.todos).toEqual([])
+    expect(await docs.getAgentJob('proj', 'job_1')).toMatchObject({ haulted: true, todos: [] })
+    expect(await docs.waitForUpdateStatus('st_1')).toMatchObject({ logs: [], author: null })
+    expect(await docs.triggerUpdate('proj')).toEqual({ statusId: 'st_1' })
+    expect(recorded.map((r) => [r.method, r.url, r.headers.authorization])).toEqual([
+      ['GET', '/v1/agent/proj/jobs?take=5', 'Bearer mint_admin'],
+      ['GET', '/v1/agent/proj/job/job_1', 'Bearer mint_admin'],
+      ['GET', '/v1/project/update-status/st_1', 'Bearer mint_admin'],
+      ['POST', '/v1/project/update/proj', 'Bearer mint_admin'],
+    ])
+  })
+
   it('bundles without zod', async () => {
     const packageDir = fileURLToPath(new URL('..', import.meta.url))
     // Through the package entry, as browser builds import it: the schemas must shake out.

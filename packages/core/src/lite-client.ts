@@ -136,7 +136,8 @@ const structuralValidation: DocsClientValidation = {
       const metadata = result.metadata
       return {
         ...result,
-        metadata: metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? metadata : {},
+        metadata:
+          metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? metadata : {},
       } as SearchResult
     })
   },
@@ -147,17 +148,20 @@ const structuralValidation: DocsClientValidation = {
   },
   agentJobList(value, context) {
     const list = responseObject(value, context)
-    const allSessions = responseList(list.allSessions, context, 'allSessions').map((item, index) => {
-      const job = responseObject(item, context, `allSessions.${index}`)
-      responseStrings(job, ['sessionId'], context, `allSessions.${index}.`)
-      return { ...job, todos: listOrEmpty(job.todos) }
-    })
+    const allSessions = responseList(list.allSessions, context, 'allSessions').map(
+      (item, index) => {
+        const job = responseObject(item, context, `allSessions.${index}`)
+        responseStrings(job, ['sessionId'], context, `allSessions.${index}.`)
+        return { ...job, todos: listOrEmpty(job.todos) }
+      },
+    )
     return { ...list, allSessions } as AgentJobList
   },
   agentJob(value, context) {
     const job = responseObject(value, context)
     responseStrings(job, ['sessionId'], context)
-    if (typeof job.haulted !== 'boolean') throw invalid(context, 'haulted', 'must be a boolean', job)
+    if (typeof job.haulted !== 'boolean')
+      throw invalid(context, 'haulted', 'must be a boolean', job)
     return { ...job, todos: listOrEmpty(job.todos) } as AgentJob
   },
   updateStatus(value, context) {
