@@ -1,4 +1,4 @@
-import { coalescingFetch, createDocsClientLite, type DocsClient } from '@docchat/core'
+import { createDocsClientLite, type DocsClient } from '@docchat/core'
 import { createRoot } from 'react-dom/client'
 import type { DocChatView } from '../analytics'
 import { DocChatWidget, type DocChatWidgetHandle } from '../components/doc-chat-widget'
@@ -20,7 +20,8 @@ function clientFor(options: DocChatInitOptions): DocsClient {
     ...(baseUrl ? { baseUrl } : {}),
     ...(assistantKey ? { assistantKey } : {}),
     // Resolved per call, so a fetch installed after the drop-in loaded (a polyfill) is used.
-    fetch: coalescingFetch((input, init) => globalThis.fetch(input, init)),
+    // Text coalescing is added once, by the widget scope.
+    fetch: (input, init) => globalThis.fetch(input, init),
   })
 }
 
