@@ -77,9 +77,14 @@ for (const dir of workspaceDirs) {
 
 for (const dir of workspaceDirs) {
   if (existsSync(join(dir, 'tsconfig.json'))) {
-    step(`typecheck ${relative(root, dir)}`, 'pnpm', ['exec', 'tsc', '--noEmit', '-p', 'tsconfig.json'], {
-      cwd: dir,
-    })
+    step(
+      `typecheck ${relative(root, dir)}`,
+      'pnpm',
+      ['exec', 'tsc', '--noEmit', '-p', 'tsconfig.json'],
+      {
+        cwd: dir,
+      },
+    )
   }
 }
 
@@ -88,10 +93,21 @@ for (const dir of workspaceDirs) {
   for (const config of configs) {
     const label = `vitest ${relative(root, dir)}/${config}`
     const out = join(reports, `${relative(root, dir).replaceAll('/', '-')}-${config}.json`)
-    const ok = run(label, 'pnpm', [
-      'exec', 'vitest', 'run', '--config', config,
-      '--reporter=default', '--reporter=json', `--outputFile=${out}`,
-    ], { cwd: dir })
+    const ok = run(
+      label,
+      'pnpm',
+      [
+        'exec',
+        'vitest',
+        'run',
+        '--config',
+        config,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile=${out}`,
+      ],
+      { cwd: dir },
+    )
     countVitest(out, label, ok)
   }
 }
