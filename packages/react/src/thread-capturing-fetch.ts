@@ -85,6 +85,9 @@ function relay(
 ): ReadableStream<Uint8Array> {
   const reader = source.getReader()
   let settled = false
+  let endsWithNewline = true
+  // Set once every byte is queued: failing in the same pull would drop chunks the hook has not read.
+  let failure: DocsApiError | undefined
   return new ReadableStream<Uint8Array>({
     start(controller) {
       if (!signal) return
@@ -98,16 +101,32 @@ function relay(
       else signal.addEventListener('abort', abort, { once: true })
     },
     async pull(controller) {
+      if (failure) {
+        settled = true
+        controller.error(failure)
+        return
+      }
       const { done, value } = await reader.read()
       if (settled) return
       if (done) {
         const { ended } = await scanned
         if (settled) return
+        // AI SDK v4 parses only whole lines, so a last line without its newline would be lost.
+        if (!endsWithNewline) controller.enqueue(newline)
+        if (requireFinish && !ended) {
+          failure = cutStreamError()
+          // Only error straight away when nothing is left for the hook to read.
+          if (endsWithNewline) {
+            settled = true
+            controller.error(failure)
+          }
+          return
+        }
         settled = true
-        if (requireFinish && !ended) controller.error(cutStreamError())
-        else controller.close()
+        controller.close()
         return
       }
+      if (value.length > 0) endsWithNewline = value[value.length - 1] === newline[0]
       controller.enqueue(value)
     },
     cancel(reason) {
@@ -116,6 +135,8 @@ function relay(
     },
   })
 }
+
+const newline = new Uint8Array([0x0a])
 
 function cutStreamError(): DocsApiError {
   return new DocsApiError('The answer stream ended before it finished.', { kind: 'network' })

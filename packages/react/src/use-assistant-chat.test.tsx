@@ -292,6 +292,33 @@ describe('useAssistantChat errors', () => {
     expect(result.current.messages).toHaveLength(2)
   })
 
+  it.each([
+    ['without', ''],
+    ['with', '\n'],
+  ])(
+    'text in the same chunk as a clean close %s a trailing newline reaches the message before the error',
+    async (_, end) => {
+      const body = `f:{"messageId":"msg-cut"}\n0:"Hello"\n0:" world"${end}`
+      const { result } = await failingChat({
+        wrapFetch: (next) => async (input, init) => {
+          // The real server answers (status, headers, rate limits); only its body is replaced by
+          // one network chunk followed at once by a close without the `d:` finish line.
+          const response = await next(input, init)
+          await response.body?.cancel()
+          const stream = new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode(body))
+              controller.close()
+            },
+          })
+          return new Response(stream, { status: response.status, headers: response.headers })
+        },
+      })
+      expect(result.current.error).toMatchObject({ kind: 'network', retryable: true })
+      expect(lastAnswer(result.current)).toBe('Hello world')
+    },
+  )
+
   it('an error part in the stream surfaces with its message', async () => {
     const { result } = await failingChat({ fault: 'error-part' })
     expect(result.current.error?.kind).toBeDefined()

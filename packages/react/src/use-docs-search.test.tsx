@@ -150,4 +150,21 @@ describe('useDocsSearch', () => {
     await advance(5_000)
     expect(requestsTo('/search/')).toHaveLength(1)
   })
+  it('a 429 with a long Retry-After surfaces at once as rate-limited, without retrying', async () => {
+    const { wrapper, requestsTo } = await createTestSetup({
+      // One second into the hour window, so Retry-After is the rest of the hour.
+      server: { rateLimits: { perOrgPerHour: 1 }, now: () => Date.UTC(2026, 0, 1, 0, 0, 1) },
+    })
+    const { result, rerender } = renderHook(
+      ({ query }) => useDocsSearch(query, { debounceMs: 0 }),
+      { wrapper, initialProps: { query: 'install' } },
+    )
+    await until(() => result.current.results.length > 0)
+    rerender({ query: 'dev server' })
+    await until(() => result.current.isError, 10, 100)
+    expect(result.current.error).toMatchObject({ kind: 'rate-limited', status: 429 })
+    expect(result.current.error?.retryAfterMs).toBeGreaterThan(10_000)
+    await advance(30_000)
+    expect(requestsTo('/search/')).toHaveLength(2)
+  })
 })

@@ -66,6 +66,11 @@ export interface DocChatLabels {
   resultsCount: string
   noResults: string
   searchEmpty: string
+  /** A search hit the rate limit; `{seconds}` counts down to `Retry-After`. */
+  rateLimitedSearch: string
+  rateLimitedSearchNow: string
+  /** A search failed for a network, server or unknown reason. */
+  searchFailed: string
   recentSearches: string
   askAiAbout: string
   navigateHint: string
@@ -150,6 +155,9 @@ export const defaultLabels: DocChatLabels = {
   resultsCount: '{count} results',
   noResults: 'No results for “{query}”',
   searchEmpty: 'Type to search the docs.',
+  rateLimitedSearch: 'Too many searches. Try again in {seconds}s.',
+  rateLimitedSearchNow: 'Too many searches. Try again now.',
+  searchFailed: 'Search isn’t available right now. Try again in a moment.',
   recentSearches: 'Recent searches',
   askAiAbout: 'Ask AI about “{query}”',
   navigateHint: 'to navigate',

@@ -4,7 +4,6 @@ import { AssistantPanel } from '@docchat/widget'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect } from 'react'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { knownIssues, withKnownIssues } from '../../src/known-issues'
 import { answerTimeout, ask, findAlert, waitForAnswer } from '../../src/play-helpers'
 import { createScriptedModel } from '../../src/scripted-model'
 import { backendOf, devServerLoader } from '../../src/story-backend'
@@ -131,7 +130,6 @@ export const AnswerWithSources: Story = {
 export const LongAnswerWithCode: Story = {
   parameters: {
     docchat: { server: { llm: createScriptedModel() } },
-    ...withKnownIssues(knownIssues.answerHeadingOrder),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
@@ -168,7 +166,6 @@ export const FeedbackAndRegenerate: Story = {
 
 /** A follow-up keeps the thread: the second request carries the thread id and key. */
 export const FollowUp: Story = {
-  parameters: withKnownIssues(knownIssues.duplicateSourcesLandmark),
   play: async ({ canvasElement, loaded }) => {
     const canvas = within(canvasElement)
     await ask(canvas, question)

@@ -1,7 +1,6 @@
 import { DocChatWidget } from '@docchat/widget'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { knownIssues, withKnownIssues } from '../../src/known-issues'
 import { ask, screen, waitForAnswer } from '../../src/play-helpers'
 import { backendOf, devServerLoader } from '../../src/story-backend'
 import { StoryFrame } from '../../src/story-frame'
@@ -117,7 +116,6 @@ export const SidebarOpen: Story = {
 
 /** Search, then "Ask AI about …": the assistant opens and answers the query. */
 export const SearchToAssistantHandOff: Story = {
-  parameters: withKnownIssues(knownIssues.snippetMarkContrast),
   args: { defaultOpen: true, defaultView: 'search' },
   play: async ({ canvasElement }) => {
     const page = screen(canvasElement)

@@ -1,7 +1,6 @@
 import { SearchModal } from '@docchat/widget'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
-import { knownIssues, withKnownIssues } from '../../src/known-issues'
 import { answerTimeout, screen } from '../../src/play-helpers'
 import { backendOf, devServerLoader } from '../../src/story-backend'
 import { StoryFrame } from '../../src/story-frame'
@@ -10,8 +9,6 @@ const meta = {
   title: 'Widget/SearchModal',
   component: SearchModal,
   loaders: [devServerLoader],
-  // Any story that shows results can hit it, depending on when axe runs.
-  parameters: withKnownIssues(knownIssues.snippetMarkContrast),
   args: {
     defaultOpen: true,
     theme: 'light',

@@ -181,6 +181,27 @@ describe('Markdown rendering', () => {
     expect(container.querySelector('pre')).toBeNull()
   })
 
+  it('starts headings at baseHeadingLevel without skipping levels', () => {
+    const levels = (content: string) => {
+      const { container, unmount } = render(<Markdown content={content} baseHeadingLevel={3} />)
+      const tags = [...container.querySelectorAll('h1,h2,h3,h4,h5,h6')].map((h) => h.tagName)
+      unmount()
+      return tags
+    }
+    expect(levels('## Install\n\ntext\n\n### Options')).toEqual(['H3', 'H4'])
+    expect(levels('# Title\n\n## Install')).toEqual(['H3', 'H4'])
+    expect(levels('## Install\n\n#### Flags\n\n## Run')).toEqual(['H3', 'H4', 'H3'])
+    expect(levels('> ### Quoted\n\n- item\n\n  ##### Deep')).toEqual(['H3', 'H4'])
+    expect(levels('# a\n## b\n### c\n#### d\n##### e\n###### f')).toEqual([
+      'H3',
+      'H4',
+      'H5',
+      'H6',
+      'H6',
+      'H6',
+    ])
+  })
+
   it('accepts custom code block and link components', () => {
     const { container } = render(
       <Markdown

@@ -47,13 +47,20 @@ export interface MarkdownProps
   hideSuggestions?: boolean
   /** Added to heading levels so answer headings sit under the page's own. Defaults to `0`. */
   headingOffset?: number
+  /**
+   * The level the content's top headings render at, e.g. `3` under a panel's `<h2>`. Deeper
+   * headings follow one level per distinct markdown level, so none skip (`#`/`##` alone → h3,
+   * `##` then `####` → h3, h4). Overrides `headingOffset`.
+   */
+  baseHeadingLevel?: number
   components?: MarkdownComponents
   labels?: MarkdownLabels
 }
 
 interface RenderOptions {
   docsBaseUrl: string | undefined
-  headingOffset: number
+  /** The rendered level (1–6) for a markdown heading level. */
+  headingLevel: (level: number) => number
   hideSuggestions: boolean
   CodeBlock: ComponentType<MarkdownCodeBlockProps>
   Link: ComponentType<MarkdownLinkProps> | undefined
@@ -134,6 +141,34 @@ function Inline({ text, options }: { text: string; options: RenderOptions }) {
   return <>{renderInline(parseInline(text), options)}</>
 }
 
+function clampLevel(level: number): number {
+  return Math.min(6, Math.max(1, Math.round(level)))
+}
+
+/** The distinct markdown heading levels in the content, ascending, nested blocks included. */
+function headingLevels(blocks: MarkdownBlock[]): number[] {
+  const levels = new Set<number>()
+  const visit = (list: MarkdownBlock[]) => {
+    for (const block of list) {
+      if (block.type === 'heading') levels.add(block.level)
+      else if (block.type === 'blockquote') visit(block.children)
+      else if (block.type === 'list') for (const item of block.items) visit(item)
+    }
+  }
+  visit(blocks)
+  return [...levels].sort((a, b) => a - b)
+}
+
+function headingLevelMapping(
+  offset: number,
+  base: number | undefined,
+  levelsKey: string,
+): (level: number) => number {
+  if (base === undefined) return (level) => clampLevel(level + offset)
+  const ranks = new Map(levelsKey.split(',').map((level, rank) => [Number(level), rank]))
+  return (level) => clampLevel(base + (ranks.get(level) ?? 0))
+}
+
 function renderBlocks(blocks: MarkdownBlock[], options: RenderOptions, tight = false): ReactNode[] {
   return blocks.map((block, index) => (
     <BlockView key={index} block={block} index={index} options={options} tight={tight} />
@@ -159,7 +194,7 @@ const BlockView = memo(function BlockView({ block, index, options, tight }: Bloc
         </p>
       )
     case 'heading': {
-      const level = Math.min(6, Math.max(1, block.level + options.headingOffset))
+      const level = options.headingLevel(block.level)
       return createElement(`h${level}`, null, <Inline text={block.text} options={options} />)
     }
     case 'code': {
@@ -248,6 +283,7 @@ export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markd
     streaming = false,
     hideSuggestions = false,
     headingOffset = 0,
+    baseHeadingLevel,
     components,
     labels,
     ...props
@@ -255,12 +291,18 @@ export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markd
   ref,
 ) {
   const blocks = useMarkdownBlocks(content)
+  // A string key keeps the mapping (and so every memoised block) stable while text streams.
+  const levelsKey = baseHeadingLevel === undefined ? '' : headingLevels(blocks).join(',')
+  const headingLevel = useMemo(
+    () => headingLevelMapping(headingOffset, baseHeadingLevel, levelsKey),
+    [headingOffset, baseHeadingLevel, levelsKey],
+  )
   const copy = labels?.copy ?? 'Copy code'
   const copied = labels?.copied ?? 'Copied'
   const options = useMemo<RenderOptions>(
     () => ({
       docsBaseUrl,
-      headingOffset,
+      headingLevel,
       hideSuggestions,
       CodeBlock: components?.codeBlock ?? DefaultCodeBlock,
       Link: components?.link,
@@ -268,7 +310,7 @@ export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markd
     }),
     [
       docsBaseUrl,
-      headingOffset,
+      headingLevel,
       hideSuggestions,
       components?.codeBlock,
       components?.link,

@@ -2,7 +2,7 @@
 
 import { Markdown, type MarkdownLinkProps } from '@docchat/headless'
 import type { AssistantChat, MessageSource } from '@docchat/react'
-import { createContext, memo, type ReactNode, useContext, useMemo } from 'react'
+import { createContext, memo, type ReactNode, useContext, useId, useMemo } from 'react'
 import { formatLabel } from '../labels'
 import type { FeedbackValue } from '../widget-options'
 import { Icon } from './icon'
@@ -35,6 +35,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   onSourceClick,
 }: AssistantMessageProps) {
   const { labels, docsBaseUrl } = useWidgetSettings()
+  const suggestionsId = useId()
   const text = chat.displayText(message)
   // Sources and suggestions only change when tool results or the closing block arrive; computing
   // them per token is cheap, but the lists below re-render only when they change.
@@ -70,7 +71,7 @@ export const AssistantMessage = memo(function AssistantMessage({
             streaming={streaming}
             docsBaseUrl={docsBaseUrl}
             hideSuggestions
-            headingOffset={2}
+            baseHeadingLevel={3}
             components={markdownComponents}
             labels={{ copy: labels.copyCode, copied: labels.copied }}
           />
@@ -87,9 +88,11 @@ export const AssistantMessage = memo(function AssistantMessage({
         <SourceList sources={sources} messageId={message.id} onSourceClick={onSourceClick} />
       ) : null}
       {suggestions.length > 0 ? (
-        <nav className="docchat-suggestions" aria-label={labels.suggestions}>
-          <h3 className="docchat-section-title">{labels.suggestions}</h3>
-          <ul className="docchat-suggestion-list">
+        <div className="docchat-suggestions">
+          <h3 className="docchat-section-title" id={`${suggestionsId}-title`}>
+            {labels.suggestions}
+          </h3>
+          <ul className="docchat-suggestion-list" aria-labelledby={`${suggestionsId}-title`}>
             {suggestions.map((suggestion) => (
               <li key={suggestion.url}>
                 <a
@@ -105,7 +108,7 @@ export const AssistantMessage = memo(function AssistantMessage({
               </li>
             ))}
           </ul>
-        </nav>
+        </div>
       ) : null}
       {!streaming && (hasText || notFound) ? (
         <MessageActions
@@ -180,10 +183,14 @@ const SourceList = memo(function SourceList({
   onSourceClick: AssistantMessageProps['onSourceClick']
 }) {
   const { labels } = useWidgetSettings()
+  const titleId = useId()
+  // A named list, not a navigation landmark: every answer has one, and landmarks must be unique.
   return (
-    <nav className="docchat-sources" aria-label={labels.sources}>
-      <h3 className="docchat-section-title">{labels.sources}</h3>
-      <ol className="docchat-source-list">
+    <div className="docchat-sources">
+      <h3 className="docchat-section-title" id={titleId}>
+        {labels.sources}
+      </h3>
+      <ol className="docchat-source-list" aria-labelledby={titleId}>
         {sources.map((source, position) => (
           <li key={source.url}>
             <a
@@ -200,7 +207,7 @@ const SourceList = memo(function SourceList({
           </li>
         ))}
       </ol>
-    </nav>
+    </div>
   )
 }, sameSources)
 

@@ -75,7 +75,7 @@ describe('given a streamed answer', () => {
     expect(screen.getByRole('log')).toHaveAttribute('aria-busy', 'true')
     expect(await screen.findByText('Thinking…')).toHaveTextContent('Thinking…')
     const answer = await waitForAnswer()
-    const sources = within(answer).getByRole('navigation', { name: 'Sources' })
+    const sources = within(answer).getByRole('list', { name: 'Sources' })
     const sourceLinks = within(sources).getAllByRole('link')
     expect(sourceLinks.length).toBeGreaterThan(0)
     expect(sourceLinks[0]).toHaveAttribute('href', expect.stringMatching(/^\//))
@@ -97,18 +97,57 @@ describe('given a streamed answer', () => {
     expect(await axeViolations(document.body)).toEqual([])
   })
 
+  it('two answers with markdown headings keep heading order and unique landmarks', async () => {
+    // The offline model writes no headings; this fetch puts some in front of the dev server's
+    // real answer stream, as an LLM's `##`/`###` would arrive.
+    const headings = `0:${JSON.stringify('## Setup\n\nFirst steps.\n\n### Details\n\nMore.\n\n')}\n`
+    const withHeadings: typeof fetch = async (input, init) => {
+      const response = await backend.fetch(input, init)
+      if (!response.ok || !response.body) return response
+      const prefix = new TextEncoder().encode(headings)
+      const body = response.body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          start(controller) {
+            controller.enqueue(prefix)
+          },
+        }),
+      )
+      return new Response(body, { status: response.status, headers: response.headers })
+    }
+    const client = createDocsClient({
+      baseUrl: testBaseUrl,
+      assistantKey: backend.server.keys.assistant,
+      fetch: withHeadings,
+      retry: false,
+      onWarning: () => {},
+    })
+    const { user } = renderPanel({ client })
+    await ask(user, question)
+    await waitForAnswer()
+    await ask(user, 'And how do I theme it?')
+    await waitFor(() => expect(screen.getAllByRole('heading', { name: 'Setup' })).toHaveLength(2))
+    await waitForAnswer()
+    for (const heading of screen.getAllByRole('heading', { name: 'Setup' }))
+      expect(heading.tagName).toBe('H3')
+    for (const heading of screen.getAllByRole('heading', { name: 'Details' }))
+      expect(heading.tagName).toBe('H4')
+    expect(screen.getAllByRole('list', { name: 'Sources' })).toHaveLength(2)
+    expect(screen.queryByRole('navigation', { name: 'Sources' })).not.toBeInTheDocument()
+    expect(await axeViolations(document.body)).toEqual([])
+  })
+
   it('renders the suggestions block as links and hides it from the text', async () => {
     const { user } = renderPanel({ docsBaseUrl: 'https://docs.example.com' })
     await ask(user, question)
     const answer = await waitForAnswer()
     expect(answer.textContent).not.toContain('```suggestions')
-    const suggestions = within(answer).queryByRole('navigation', { name: 'Suggestions' })
+    const suggestions = within(answer).queryByRole('list', { name: 'Suggestions' })
     if (suggestions) {
       for (const link of within(suggestions).getAllByRole('link')) {
         expect(link.getAttribute('href')).toMatch(/^https:\/\/docs\.example\.com\//)
       }
     }
-    const source = within(within(answer).getByRole('navigation', { name: 'Sources' })).getAllByRole(
+    const source = within(within(answer).getByRole('list', { name: 'Sources' })).getAllByRole(
       'link',
     )[0]!
     expect(source.getAttribute('href')).toMatch(/^https:\/\/docs\.example\.com\//)
@@ -360,7 +399,7 @@ describe('given analytics, labels and direction options', () => {
     })
     await ask(user, question)
     const answer = await waitForAnswer()
-    const link = within(within(answer).getByRole('navigation', { name: 'Sources' })).getAllByRole(
+    const link = within(within(answer).getByRole('list', { name: 'Sources' })).getAllByRole(
       'link',
     )[0]!
     link.addEventListener('click', (event) => event.preventDefault())

@@ -36,3 +36,22 @@ export function errorMessage(
       return labels.errorUnknown
   }
 }
+
+/** The sentence for a failed search: its own wording for limits and outages, key errors as usual. */
+export function searchErrorMessage(
+  error: Pick<DocsApiError, 'kind' | 'status'>,
+  labels: DocChatLabels,
+  secondsLeft?: number,
+): string {
+  switch (error.kind) {
+    case 'unauthorized':
+    case 'forbidden':
+      return errorMessage(error, labels)
+    case 'rate-limited':
+      return secondsLeft && secondsLeft > 0
+        ? formatLabel(labels.rateLimitedSearch, { seconds: secondsLeft })
+        : labels.rateLimitedSearchNow
+    default:
+      return labels.searchFailed
+  }
+}

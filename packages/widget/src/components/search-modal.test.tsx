@@ -141,4 +141,23 @@ describe('given a SearchModal', () => {
       /allowed origins/,
     )
   })
+  it('shows a rate limit that hits after results are on screen, in search wording, instead of the old results', async () => {
+    // One second into the hour window: the next search is limited for the rest of the hour.
+    const limited = await createTestBackend({
+      rateLimits: { perOrgPerHour: 1 },
+      now: () => Date.UTC(2026, 0, 1, 0, 0, 1),
+    })
+    const user = userEvent.setup()
+    render(<SearchModal client={limited.client} domain={domain} defaultOpen defaultQuery="theme" />)
+    await results()
+    const input = screen.getByRole('combobox', { name: 'Search the docs' })
+    await user.clear(input)
+    await user.type(input, 'widget')
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
+    expect(alert).toHaveAttribute('data-kind', 'rate-limited')
+    expect(alert).toHaveTextContent(/^Too many searches\. Try again in \d+s\.$/)
+    expect(screen.getByRole('listbox').querySelectorAll('.docchat-result')).toHaveLength(0)
+    expect(await axeViolations(document.body)).toEqual([])
+    limited.server.close()
+  })
 })

@@ -1,12 +1,13 @@
 'use client'
 
-import { DocsApiError, type SearchFilter } from '@docchat/core'
+import { DocsApiError, type SearchFilter, type SearchResult } from '@docchat/core'
 import { groupSearchResults, Search, useRecentSearches } from '@docchat/headless'
 import { useDocsSearch } from '@docchat/react'
 import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react'
 import { formatLabel } from '../labels'
-import { errorMessage } from './error-message'
+import { searchErrorMessage } from './error-message'
 import { Icon } from './icon'
+import { useCountdown } from './use-countdown'
 import { useWidgetSettings } from './widget-scope'
 
 const askAiValue = 'docchat:ask-ai'
@@ -42,9 +43,12 @@ export function SearchView({
   const [query, setQuery] = useState(defaultQuery)
   const search = useDocsSearch(query, { pageSize, ...(filter ? { filter } : {}) })
   const recent = useRecentSearches({ enabled: recentSearches })
+  // A failed search hides the previous query's results: left on screen they read as the answer.
+  const error = search.isError ? search.error : null
+  const shownResults = error ? noResults : search.results
   const groups = useMemo(
-    () => groupSearchResults(search.results, { docsBaseUrl }),
-    [search.results, docsBaseUrl],
+    () => groupSearchResults(shownResults, { docsBaseUrl }),
+    [shownResults, docsBaseUrl],
   )
   const trimmed = query.trim()
   const settled = Boolean(search.searchedQuery) && !search.isFetching && !search.isDebouncing
@@ -71,8 +75,7 @@ export function SearchView({
     }
   }
   let position = 0
-  const error = search.error && !search.results.length ? search.error : undefined
-  const noResults = settled && !error && search.results.length === 0 && trimmed !== ''
+  const nothingFound = settled && !error && search.results.length === 0 && trimmed !== ''
 
   return (
     <Search.Root
@@ -194,11 +197,14 @@ export function SearchView({
             </Search.Group>
           ) : null}
         </Search.List>
-        {error ? (
-          <p className="docchat-search-status" role="alert">
-            {errorMessage(DocsApiError.isInstance(error) ? error : { kind: 'server' }, labels)}
-          </p>
-        ) : noResults ? (
+        {error && trimmed ? (
+          <SearchErrorNotice
+            error={
+              DocsApiError.isInstance(error) ? error : new DocsApiError('', { kind: 'server' })
+            }
+            at={search.errorUpdatedAt}
+          />
+        ) : nothingFound ? (
           <Search.Empty className="docchat-search-status">
             {formatLabel(labels.noResults, { query: trimmed })}
           </Search.Empty>
@@ -212,7 +218,7 @@ export function SearchView({
         <Search.Status>
           {search.isFetching && trimmed
             ? labels.searching
-            : settled
+            : settled && !error
               ? formatLabel(labels.resultsCount, { count: search.results.length })
               : ''}
         </Search.Status>
@@ -226,6 +232,21 @@ export function SearchView({
         }}
       />
     </Search.Root>
+  )
+}
+
+const noResults: SearchResult[] = []
+
+/** The alert for a failed search; a rate limit counts down to its `Retry-After`. */
+function SearchErrorNotice({ error, at }: { error: DocsApiError; at: number }) {
+  const { labels } = useWidgetSettings()
+  const retryAfter =
+    error.kind === 'rate-limited' && error.retryAfterMs ? at + error.retryAfterMs : undefined
+  const seconds = useCountdown(retryAfter)
+  return (
+    <p className="docchat-search-status docchat-search-error" role="alert" data-kind={error.kind}>
+      {searchErrorMessage(error, labels, seconds)}
+    </p>
   )
 }
 

@@ -111,7 +111,7 @@ describe('window.DocChat.init', () => {
       },
       { timeout: 10_000 },
     )
-    expect(within(dialog).getByRole('navigation', { name: 'Sources' })).toBeInTheDocument()
+    expect(within(dialog).getByRole('list', { name: 'Sources' })).toBeInTheDocument()
     // axe-core walks open shadow roots: the answered panel inside the drop-in is clean too.
     expect(await axeViolations(document.body)).toEqual([])
     const sent = backend.server.requests.filter((r) => r.path.includes('/assistant/')).at(-1)!
