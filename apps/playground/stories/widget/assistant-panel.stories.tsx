@@ -105,7 +105,7 @@ export const AnswerWithSources: Story = {
     const canvas = within(canvasElement)
     await ask(canvas, question)
     const answer = await waitForAnswer(canvas)
-    const sources = within(answer).getByRole('navigation', { name: 'Sources' })
+    const sources = within(answer).getByRole('list', { name: 'Sources' })
     const links = within(sources).getAllByRole('link')
     await expect(links.length).toBeGreaterThan(0)
     await expect(links[0]).toHaveAttribute(
@@ -116,7 +116,7 @@ export const AnswerWithSources: Story = {
       expect(answer.querySelectorAll('.docchat-citation').length).toBeGreaterThan(0),
     )
     // Suggestions render once the message stops streaming, a moment after the log settles.
-    const suggestions = await within(answer).findByRole('navigation', { name: 'Suggestions' })
+    const suggestions = await within(answer).findByRole('list', { name: 'Suggestions' })
     await expect(within(suggestions).getAllByRole('link').length).toBeGreaterThan(0)
     await expect(answer.textContent).not.toContain('```suggestions')
     await expect(within(answer).getByRole('button', { name: 'Copy answer' })).toBeVisible()
@@ -141,7 +141,7 @@ export const LongAnswerWithCode: Story = {
     await expect(
       within(answer).getByRole('heading', { name: /Override custom properties/ }),
     ).toBeVisible()
-    await expect(within(answer).getByRole('navigation', { name: 'Sources' })).toBeVisible()
+    await expect(within(answer).getByRole('list', { name: 'Sources' })).toBeVisible()
   },
 }
 
@@ -418,7 +418,7 @@ export const RightToLeft: Story = {
     await expect(canvas.getByRole('heading', { name: 'المساعد' })).toBeVisible()
     await ask(canvas, question, 'اطرح سؤالاً…')
     const answer = await waitForAnswer(canvas)
-    await expect(within(answer).getByRole('navigation', { name: 'المصادر' })).toBeVisible()
+    await expect(within(answer).getByRole('list', { name: 'المصادر' })).toBeVisible()
   },
 }
 

@@ -87,7 +87,7 @@ export const PanelOpen: Story = {
     await expect(dialog).toHaveAttribute('data-variant', 'panel')
     await userEvent.click(within(dialog).getByRole('button', { name: question }))
     const answer = await waitForAnswer(within(dialog))
-    await expect(within(answer).getByRole('navigation', { name: 'Sources' })).toBeVisible()
+    await expect(within(answer).getByRole('list', { name: 'Sources' })).toBeVisible()
   },
 }
 

@@ -154,7 +154,7 @@ export const ServerError: Story = {
     const alert = await screen(canvasElement).findByRole('alert', undefined, {
       timeout: answerTimeout,
     })
-    await expect(alert).toHaveTextContent(/ran into a problem/)
+    await expect(alert).toHaveTextContent(/isn’t available right now/)
   },
 }
 
@@ -165,7 +165,7 @@ export const NetworkError: Story = {
     const alert = await screen(canvasElement).findByRole('alert', undefined, {
       timeout: answerTimeout,
     })
-    await expect(alert).toHaveTextContent(/Can’t reach/)
+    await expect(alert).toHaveTextContent(/isn’t available right now/)
   },
 }
 
