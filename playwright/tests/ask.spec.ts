@@ -41,7 +41,7 @@ test.describe('Ask', () => {
     await expect(answer).toContainText(/proxy/i)
     // Inline citations are links named after their source.
     await expect(answer.getByRole('link', { name: /^Source \d+: / }).first()).toBeVisible()
-    const sources = answer.getByRole('navigation', { name: 'Sources' })
+    const sources = answer.getByRole('list', { name: 'Sources' })
     await expect(sources.getByRole('link', { name: 'Proxying keys' }).first()).toHaveAttribute(
       'href',
       /\/guides\/proxying-keys/,

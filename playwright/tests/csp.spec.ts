@@ -64,7 +64,7 @@ test.describe('Strict Content-Security-Policy', () => {
     await openAssistant(page)
     await ask(page, 'How do I proxy the assistant key?')
     const answer = await answerComplete(page)
-    await expect(answer.getByRole('navigation', { name: 'Sources' })).toBeVisible()
+    await expect(answer.getByRole('list', { name: 'Sources' })).toBeVisible()
     // Styled, not just present: constructable stylesheets applied under the policy.
     await expect(assistantDialog(page)).toHaveCSS('position', 'fixed')
 

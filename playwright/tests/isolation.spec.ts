@@ -83,7 +83,7 @@ async function widgetLook(page: Page): Promise<Record<string, Record<string, str
   const answer = await answerComplete(page)
   look.answerText = await stylesOf(answer.getByRole('paragraph').first())
   look.sourceLink = await stylesOf(
-    answer.getByRole('navigation', { name: 'Sources' }).getByRole('link').first(),
+    answer.getByRole('list', { name: 'Sources' }).getByRole('link').first(),
   )
   look.regenerate = await stylesOf(answer.getByRole('button', { name: 'Regenerate', exact: true }))
   return look

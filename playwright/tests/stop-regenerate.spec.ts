@@ -48,7 +48,7 @@ test.describe('Stop and regenerate', () => {
     const full = await answerComplete(page)
     await expect(answers(page)).toHaveCount(1)
     expect((await textOf(full)).length).toBeGreaterThan(partial.length)
-    await expect(full.getByRole('navigation', { name: 'Sources' })).toBeVisible()
+    await expect(full.getByRole('list', { name: 'Sources' })).toBeVisible()
   })
 
   test('Regenerate replaces a complete answer with a new one', async ({ page }) => {

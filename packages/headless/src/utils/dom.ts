@@ -5,6 +5,10 @@ export function getActiveElement(node?: Node | null): Element | null {
     | ShadowRoot
     | null
   let active = root && 'activeElement' in root ? root.activeElement : null
+  // A shadow root reports null while focus is outside it (on the host page): use the page's.
+  if (!active && root && typeof document !== 'undefined' && root !== document) {
+    active = document.activeElement
+  }
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
   return active
 }
