@@ -126,7 +126,8 @@ export const SearchToAssistantHandOff: Story = {
       await page.findByRole('option', { name: /Ask AI about “how do threads work”/ }),
     )
     const dialog = await page.findByRole('dialog', { name: /Assistant/ })
-    await expect(within(dialog).getByText('how do threads work')).toBeVisible()
+    // The panel animates in (unless reduced motion), so wait for it to become visible.
+    await waitFor(() => expect(within(dialog).getByText('how do threads work')).toBeVisible())
     await waitForAnswer(within(dialog))
   },
 }
