@@ -5,47 +5,11 @@ import { createDocsClient, type DocsClientOptions } from './client'
 import { DocsApiError } from './errors'
 import type { AssistantMessageResult } from './assistant-message'
 import type { DocsWarning } from './warnings'
+import { type Handler, json, useRecordingServer } from './test/recording-server'
 
 // A real HTTP server on 127.0.0.1: the client under test goes through undici, sockets and all.
-type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => unknown
-interface Recorded {
-  method: string
-  url: string
-  headers: IncomingMessage['headers']
-  body: string
-}
-
-let handler: Handler = (_request, response) => response.writeHead(500).end()
-const recorded: Recorded[] = []
-const server = createServer(async (request, response) => {
-  let body = ''
-  for await (const chunk of request) body += chunk
-  recorded.push({ method: request.method!, url: request.url!, headers: request.headers, body })
-  try {
-    await handler(request, response, body)
-  } catch {
-    response.destroy()
-  }
-})
-let baseUrl = ''
-
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
-})
-beforeEach(() => {
-  recorded.length = 0
-  handler = (_request, response) => response.writeHead(500).end()
-})
-
-const json = (response: ServerResponse, status: number, value: unknown, headers = {}) =>
-  response
-    .writeHead(status, { 'content-type': 'application/json', ...headers })
-    .end(JSON.stringify(value))
+// A real HTTP server on 127.0.0.1 (undici underneath), recording what it receives.
+const http = useRecordingServer()
 
 /** Answers each request with the next handler; the last one repeats. */
 function sequence(...handlers: Handler[]): Handler {
@@ -64,7 +28,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function client(options: DocsClientOptions = {}) {
   return createDocsClient({
-    baseUrl,
+    baseUrl: http.baseUrl,
     assistantKey: 'mint_dsc_test',
     adminKey: 'mint_admin',
     retry: { minDelayMs: 5, maxDelayMs: 20 },
@@ -108,7 +72,7 @@ const userMessage = {
 
 describe('paths and authentication', () => {
   it('calls every endpoint at its path with the right key', async () => {
-    handler = (request, response) => {
+    http.handler = (request, response) => {
       const url = request.url!
       if (url.startsWith('/discovery/v1/search/')) return json(response, 200, [])
       if (url.startsWith('/discovery/v1/page/'))
@@ -126,7 +90,7 @@ describe('paths and authentication', () => {
     await docs.getAgentJob('proj', 'job_1')
     await docs.getUpdateStatus('st_1')
     await docs.triggerUpdate('proj')
-    expect(recorded.map((r) => [r.method, r.url, r.headers.authorization])).toEqual([
+    expect(http.recorded.map((r) => [r.method, r.url, r.headers.authorization])).toEqual([
       ['POST', '/discovery/v1/search/acme%20docs', 'Bearer mint_dsc_test'],
       ['POST', '/discovery/v1/page/acme', 'Bearer mint_dsc_test'],
       ['GET', '/v1/agent/proj/jobs?skip=12&take=12', 'Bearer mint_admin'],
@@ -134,15 +98,18 @@ describe('paths and authentication', () => {
       ['GET', '/v1/project/update-status/st_1', 'Bearer mint_status'],
       ['POST', '/v1/project/update/proj', 'Bearer mint_admin'],
     ])
-    expect(recorded.every((r) => r.headers['x-extra'] === '1')).toBe(true)
-    expect(JSON.parse(recorded[0]!.body)).toEqual({ query: 'hooks', pageSize: 10 })
+    expect(http.recorded.every((r) => r.headers['x-extra'] === '1')).toBe(true)
+    expect(JSON.parse(http.recorded[0]!.body)).toEqual({ query: 'hooks', pageSize: 10 })
   })
 
   it('falls back to the admin key for update status and sends no Authorization without a key', async () => {
-    handler = (_request, response) => json(response, 200, status())
+    http.handler = (_request, response) => json(response, 200, status())
     await client({ authToken: undefined }).getUpdateStatus('st_1')
-    await createDocsClient({ baseUrl }).getUpdateStatus('st_1')
-    expect(recorded.map((r) => r.headers.authorization)).toEqual(['Bearer mint_admin', undefined])
+    await createDocsClient({ baseUrl: http.baseUrl }).getUpdateStatus('st_1')
+    expect(http.recorded.map((r) => r.headers.authorization)).toEqual([
+      'Bearer mint_admin',
+      undefined,
+    ])
   })
 
   it('exposes the assistant URL and headers for other layers', () => {
@@ -159,7 +126,7 @@ describe('paths and authentication', () => {
   })
 
   it('creates an agent job, reading the session id from the headers', async () => {
-    handler = (_request, response) => {
+    http.handler = (_request, response) => {
       response.writeHead(200, {
         'content-type': 'text/event-stream',
         'x-session-id': 'job_9',
@@ -172,7 +139,7 @@ describe('paths and authentication', () => {
     })
     expect(created).toMatchObject({ sessionId: 'job_9', branchName: 'docs/update' })
     expect(await created.response.text()).toBe('data: {}\n\n')
-    expect(JSON.parse(recorded[0]!.body)).toEqual({
+    expect(JSON.parse(http.recorded[0]!.body)).toEqual({
       messages: [{ role: 'user', content: 'Document the CLI' }],
     })
   })
@@ -181,7 +148,7 @@ describe('paths and authentication', () => {
     const error = await failure(client().search('acme', { query: 'q', pageSize: 0 }))
     expect(error).toMatchObject({ kind: 'bad-request', field: 'pageSize' })
     expect((await failure(client().getPage('', { path: '/a' }))).field).toBe('domain')
-    expect(recorded).toHaveLength(0)
+    expect(http.recorded).toHaveLength(0)
   })
 })
 
@@ -197,49 +164,49 @@ describe('error kinds over HTTP', () => {
       'Page not found or no search index available',
     ],
   ] as const)('%i maps to its kind with the server message', async (code, body, kind, message) => {
-    handler = (_request, response) => json(response, code, body)
+    http.handler = (_request, response) => json(response, code, body)
     const error = await failure(client().getPage('acme', { path: '/missing' }))
     expect(error).toMatchObject({ kind, status: code, message, retryable: false })
     expect(error.body).toEqual(body)
-    expect(recorded).toHaveLength(1)
+    expect(http.recorded).toHaveLength(1)
   })
 
   it('uses a text body as the message', async () => {
-    handler = (_request, response) => response.writeHead(400).end('Bad things')
+    http.handler = (_request, response) => response.writeHead(400).end('Bad things')
     expect((await failure(client().search('acme', { query: 'q' }))).message).toBe('Bad things')
   })
 
   it('500 is retried, then reported as server', async () => {
-    handler = (_request, response) => json(response, 500, { error: 'boom' })
+    http.handler = (_request, response) => json(response, 500, { error: 'boom' })
     const error = await failure(client().search('acme', { query: 'q' }))
     expect(error).toMatchObject({ kind: 'server', status: 500, message: 'boom', retryable: true })
-    expect(recorded).toHaveLength(3)
+    expect(http.recorded).toHaveLength(3)
   })
 
   it('503 then 200 is retried and succeeds', async () => {
-    handler = sequence(
+    http.handler = sequence(
       (_request, response) => json(response, 503, { error: 'warming up' }),
       (_request, response) =>
         json(response, 200, [{ content: 'Hooks', path: '/hooks', metadata: { title: 'Hooks' } }]),
     )
     const results = await client().search('acme', { query: 'hooks' })
     expect(results[0]).toMatchObject({ path: '/hooks', metadata: { title: 'Hooks' } })
-    expect(recorded).toHaveLength(2)
+    expect(http.recorded).toHaveLength(2)
   })
 
   it('429 with Retry-After waits that long, then succeeds', async () => {
-    handler = sequence(
+    http.handler = sequence(
       (_request, response) => json(response, 429, { error: 'slow down' }, { 'retry-after': '1' }),
       (_request, response) => json(response, 200, []),
     )
     const started = Date.now()
     await client().search('acme', { query: 'q' })
     expect(Date.now() - started).toBeGreaterThanOrEqual(950)
-    expect(recorded).toHaveLength(2)
+    expect(http.recorded).toHaveLength(2)
   })
 
   it('429 that persists ends as rate-limited with retryAfterMs', async () => {
-    handler = (_request, response) =>
+    http.handler = (_request, response) =>
       json(response, 429, { error: 'Rate limit exceeded' }, { 'retry-after': '0' })
     const error = await failure(client().search('acme', { query: 'q' }))
     expect(error).toMatchObject({
@@ -248,15 +215,15 @@ describe('error kinds over HTTP', () => {
       retryAfterMs: 0,
       retryable: true,
     })
-    expect(recorded).toHaveLength(3)
+    expect(http.recorded).toHaveLength(3)
   })
 
   it('a Retry-After beyond maxRetryAfterMs is not waited for', async () => {
-    handler = (_request, response) =>
+    http.handler = (_request, response) =>
       json(response, 429, { error: 'later' }, { 'retry-after': '120' })
     const error = await failure(client().search('acme', { query: 'q' }))
     expect(error).toMatchObject({ kind: 'rate-limited', retryAfterMs: 120_000 })
-    expect(recorded).toHaveLength(1)
+    expect(http.recorded).toHaveLength(1)
   })
 
   it('a refused connection is a network error, retried', async () => {
@@ -279,23 +246,23 @@ describe('error kinds over HTTP', () => {
   })
 
   it('a destroyed socket is a network error', async () => {
-    handler = (request) => request.socket.destroy()
+    http.handler = (request) => request.socket.destroy()
     const error = await failure(client({ retry: false }).search('acme', { query: 'q' }))
     expect(error.kind).toBe('network')
   })
 
   it('a slow server gives timeout (not retried)', async () => {
-    handler = async (_request, response) => {
+    http.handler = async (_request, response) => {
       await sleep(500)
       json(response, 200, [])
     }
     const error = await failure(client({ timeoutMs: 100 }).search('acme', { query: 'q' }))
     expect(error).toMatchObject({ kind: 'timeout' })
-    expect(recorded).toHaveLength(1)
+    expect(http.recorded).toHaveLength(1)
   })
 
   it('abort gives aborted, also during a backoff', async () => {
-    handler = async (_request, response) => {
+    http.handler = async (_request, response) => {
       await sleep(500)
       json(response, 200, [])
     }
@@ -306,7 +273,7 @@ describe('error kinds over HTTP', () => {
     )
     expect(error.kind).toBe('aborted')
 
-    handler = (_request, response) => json(response, 503, {}, { 'retry-after': '5' })
+    http.handler = (_request, response) => json(response, 503, {}, { 'retry-after': '5' })
     const backoff = new AbortController()
     setTimeout(() => backoff.abort(), 100)
     const started = Date.now()
@@ -321,18 +288,18 @@ describe('error kinds over HTTP', () => {
     expect(Date.now() - started).toBeLessThan(2000)
 
     const pre = AbortSignal.abort()
-    recorded.length = 0
+    http.recorded.length = 0
     expect((await failure(client().search('acme', { query: 'q' }, { signal: pre }))).kind).toBe(
       'aborted',
     )
-    expect(recorded).toHaveLength(0)
+    expect(http.recorded).toHaveLength(0)
   })
 
   it('a non-JSON or incomplete body is invalid-response naming the field', async () => {
-    handler = (_request, response) =>
+    http.handler = (_request, response) =>
       response.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>')
     expect((await failure(client().search('acme', { query: 'q' }))).kind).toBe('invalid-response')
-    handler = (_request, response) => json(response, 200, { path: '/a' })
+    http.handler = (_request, response) => json(response, 200, { path: '/a' })
     expect(await failure(client().getPage('acme', { path: '/a' }))).toMatchObject({
       kind: 'invalid-response',
       field: 'content',
@@ -340,7 +307,7 @@ describe('error kinds over HTTP', () => {
   })
 
   it('reports unknown enum values through onWarning', async () => {
-    handler = (_request, response) => json(response, 200, status({ status: 'paused' }))
+    http.handler = (_request, response) => json(response, 200, status({ status: 'paused' }))
     const warnings: DocsWarning[] = []
     const record = await client({ onWarning: (w) => warnings.push(w) }).getUpdateStatus('st_1')
     expect(record.status).toBe('paused')
@@ -350,22 +317,22 @@ describe('error kinds over HTTP', () => {
   })
 
   it('does not retry triggerUpdate on 500 but does on 503', async () => {
-    handler = (_request, response) => json(response, 500, { error: 'boom' })
+    http.handler = (_request, response) => json(response, 500, { error: 'boom' })
     await failure(client().triggerUpdate('proj'))
-    expect(recorded).toHaveLength(1)
-    recorded.length = 0
-    handler = sequence(
+    expect(http.recorded).toHaveLength(1)
+    http.recorded.length = 0
+    http.handler = sequence(
       (_request, response) => json(response, 503, { error: 'busy' }),
       (_request, response) => json(response, 202, { statusId: 'st_2' }),
     )
     expect(await client().triggerUpdate('proj')).toMatchObject({ statusId: 'st_2' })
-    expect(recorded).toHaveLength(2)
+    expect(http.recorded).toHaveLength(2)
   })
 })
 
 describe('polling', () => {
   it('waitForUpdateStatus follows the status until success', async () => {
-    handler = route(
+    http.handler = route(
       '/v1/project/update-status/',
       sequence(
         (_request, response) => json(response, 200, status()),
@@ -391,10 +358,10 @@ describe('polling', () => {
   })
 
   it('waitForUpdateStatus stops at failure and gives up after timeoutMs', async () => {
-    handler = (_request, response) => json(response, 200, status({ status: 'failure' }))
+    http.handler = (_request, response) => json(response, 200, status({ status: 'failure' }))
     expect((await client().waitForUpdateStatus('st_1', { intervalMs: 5 })).status).toBe('failure')
 
-    handler = (_request, response) => json(response, 200, status())
+    http.handler = (_request, response) => json(response, 200, status())
     const error = await failure(
       client().waitForUpdateStatus('st_1', { intervalMs: 10, timeoutMs: 150 }),
     )
@@ -402,7 +369,7 @@ describe('polling', () => {
   })
 
   it('waitForAgentJob polls until haulted, honours abort, and stops on 404', async () => {
-    handler = route(
+    http.handler = route(
       '/v1/agent/',
       sequence(
         (_request, response) => json(response, 200, job()),
@@ -428,7 +395,7 @@ describe('polling', () => {
     expect(done).toMatchObject({ haulted: true, haultReason: 'completed' })
     expect(updates).toEqual(['processing', 'processing', 'completed'])
 
-    handler = (_request, response) => json(response, 200, job())
+    http.handler = (_request, response) => json(response, 200, job())
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 60)
     const aborted = await failure(
@@ -436,7 +403,7 @@ describe('polling', () => {
     )
     expect(aborted.kind).toBe('aborted')
 
-    handler = (_request, response) => json(response, 404, { error: 'no such job' })
+    http.handler = (_request, response) => json(response, 404, { error: 'no such job' })
     expect((await failure(client().waitForAgentJob('proj', 'nope', { intervalMs: 5 }))).kind).toBe(
       'not-found',
     )
@@ -455,7 +422,7 @@ const part = (code: string, value: unknown) => `${code}:${JSON.stringify(value)}
 
 describe('streamAssistantMessage', () => {
   it('sends the validated body and collects text, tools, usage and the thread from headers', async () => {
-    handler = (_request, response) => {
+    http.handler = (_request, response) => {
       dataStream(response, { 'x-thread-id': 'thr_1', 'x-thread-key': 'key_1' })
       response.write(part('f', { messageId: 'msg_1' }))
       response.write(part('0', 'Hello '))
@@ -505,7 +472,7 @@ describe('streamAssistantMessage', () => {
         result: [{ path: '/hooks' }],
       },
     ])
-    const sent = recorded[0]!
+    const sent = http.recorded[0]!
     expect(sent.url).toBe('/discovery/v1/assistant/acme/message')
     expect(sent.headers.authorization).toBe('Bearer mint_dsc_test')
     expect(sent.headers['content-type']).toBe('application/json')
@@ -518,7 +485,7 @@ describe('streamAssistantMessage', () => {
   })
 
   it('takes the thread from the stream and keeps the threadKey it sent', async () => {
-    handler = (_request, response) => {
+    http.handler = (_request, response) => {
       dataStream(response)
       response.write(part('0', 'Again'))
       response.end(part('d', { finishReason: 'stop', threadId: 'thr_7' }))
@@ -533,7 +500,7 @@ describe('streamAssistantMessage', () => {
     for await (const event of stream) events.push(event.type)
     expect(events).toEqual(['text', 'finish-message'])
     expect(stream.thread).toEqual({ threadId: 'thr_7', threadKey: 'secret_7' })
-    expect(JSON.parse(recorded[0]!.body)).toMatchObject({
+    expect(JSON.parse(http.recorded[0]!.body)).toMatchObject({
       threadId: 'thr_7',
       threadKey: 'secret_7',
     })
@@ -541,7 +508,7 @@ describe('streamAssistantMessage', () => {
   })
 
   it('learns a new thread from 8: annotations', async () => {
-    handler = (_request, response) => {
+    http.handler = (_request, response) => {
       dataStream(response)
       response.write(part('8', [{ threadId: 'thr_new', threadKey: 'k_new' }]))
       response.end(part('0', 'Hi'))
@@ -565,11 +532,11 @@ describe('streamAssistantMessage', () => {
       }),
     )
     expect(keyOnly).toMatchObject({ kind: 'bad-request', field: 'threadKey' })
-    expect(recorded).toHaveLength(0)
+    expect(http.recorded).toHaveLength(0)
   })
 
   it('maps non-2xx answers and retries only when nothing was generated', async () => {
-    handler = (_request, response) => json(response, 404, { message: 'Thread not found' })
+    http.handler = (_request, response) => json(response, 404, { message: 'Thread not found' })
     const notFound = await failure(
       client().streamAssistantMessage('acme', {
         fp: 'anonymous',
@@ -578,17 +545,17 @@ describe('streamAssistantMessage', () => {
       }),
     )
     expect(notFound).toMatchObject({ kind: 'not-found', message: 'Thread not found' })
-    expect(recorded).toHaveLength(1)
+    expect(http.recorded).toHaveLength(1)
 
-    recorded.length = 0
-    handler = (_request, response) => json(response, 500, { error: 'model down' })
+    http.recorded.length = 0
+    http.handler = (_request, response) => json(response, 500, { error: 'model down' })
     await failure(
       client().streamAssistantMessage('acme', { fp: 'anonymous', messages: [userMessage] }),
     )
-    expect(recorded).toHaveLength(1)
+    expect(http.recorded).toHaveLength(1)
 
-    recorded.length = 0
-    handler = sequence(
+    http.recorded.length = 0
+    http.handler = sequence(
       (_request, response) => json(response, 503, { error: 'busy' }),
       (_request, response) => {
         dataStream(response)
@@ -600,7 +567,7 @@ describe('streamAssistantMessage', () => {
       messages: [userMessage],
     })
     expect((await stream.collect()).text).toBe('ok')
-    expect(recorded).toHaveLength(2)
+    expect(http.recorded).toHaveLength(2)
   })
 
   it('retries a refused connection, but not one that dropped after sending, nor a slow start', async () => {
@@ -620,23 +587,23 @@ describe('streamAssistantMessage', () => {
     expect((await failure(refused.streamAssistantMessage('acme', body))).kind).toBe('network')
     expect(calls).toBe(3)
 
-    handler = (request) => request.socket.destroy()
+    http.handler = (request) => request.socket.destroy()
     expect((await failure(client().streamAssistantMessage('acme', body))).kind).toBe('network')
-    expect(recorded).toHaveLength(1)
+    expect(http.recorded).toHaveLength(1)
 
-    recorded.length = 0
-    handler = async (_request, response) => {
+    http.recorded.length = 0
+    http.handler = async (_request, response) => {
       await sleep(500)
       dataStream(response)
       response.end(part('0', 'late'))
     }
     const slow = await failure(client({ timeoutMs: 100 }).streamAssistantMessage('acme', body))
     expect(slow.kind).toBe('timeout')
-    expect(recorded).toHaveLength(1)
+    expect(http.recorded).toHaveLength(1)
   })
 
   it('the timeout stops at the headers: a long answer may stream past it', async () => {
-    handler = async (_request, response) => {
+    http.handler = async (_request, response) => {
       dataStream(response)
       response.write(part('0', 'slow '))
       await sleep(300)
@@ -651,7 +618,7 @@ describe('streamAssistantMessage', () => {
 
   it('abort mid-stream ends with aborted and keeps the partial text', async () => {
     const controller = new AbortController()
-    handler = async (_request, response) => {
+    http.handler = async (_request, response) => {
       dataStream(response)
       response.write(part('f', { messageId: 'msg_1' }))
       response.write(part('0', 'Partial '))
@@ -673,7 +640,7 @@ describe('streamAssistantMessage', () => {
   })
 
   it('a stream cut without a finish part resolves unfinished; a dropped connection fails as network', async () => {
-    handler = (_request, response) => {
+    http.handler = (_request, response) => {
       dataStream(response)
       response.end(part('0', 'Half'))
     }
@@ -683,7 +650,7 @@ describe('streamAssistantMessage', () => {
     expect(cut).toMatchObject({ text: 'Half', finished: false })
     expect(cut.finishReason).toBeUndefined()
 
-    handler = async (_request, response) => {
+    http.handler = async (_request, response) => {
       dataStream(response)
       response.write(part('0', 'Before the drop'))
       await sleep(50)
@@ -699,7 +666,7 @@ describe('streamAssistantMessage', () => {
   })
 
   it('an error part rejects as server with the partial answer', async () => {
-    handler = (_request, response) => {
+    http.handler = (_request, response) => {
       dataStream(response)
       response.write(part('0', 'So far'))
       response.end(part('3', 'An error occurred.'))
@@ -714,7 +681,7 @@ describe('streamAssistantMessage', () => {
   })
 
   it('warns when a 200 answer is an HTML page without the data stream header', async () => {
-    handler = (_request, response) =>
+    http.handler = (_request, response) =>
       response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html>\n')
     const warnings: DocsWarning[] = []
     const stream = await client({ onWarning: (w) => warnings.push(w) }).streamAssistantMessage(
@@ -733,7 +700,7 @@ describe('streamAssistantMessage', () => {
     'collects the captured production stream served in small chunks',
     async () => {
       const bytes = readFileSync(samplePath)
-      handler = async (_request, response) => {
+      http.handler = async (_request, response) => {
         dataStream(response)
         for (let offset = 0; offset < bytes.length; offset += 37) {
           response.write(bytes.subarray(offset, offset + 37))
@@ -802,7 +769,7 @@ describe('the README proxy pattern', () => {
   async function POST(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname.replace(/^\/api\/docs/, '')
     if (!allowed.test(path)) return Response.json({ message: 'Not found' }, { status: 404 })
-    const response = await fetch(baseUrl + path, {
+    const response = await fetch(http.baseUrl + path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer mint_dsc_server_side' },
       body: await request.text(),
@@ -816,7 +783,7 @@ describe('the README proxy pattern', () => {
   }
 
   it('forwards the stream unchanged with the thread headers', async () => {
-    handler = (_request, response) => {
+    http.handler = (_request, response) => {
       dataStream(response, { 'x-thread-id': 'thr_p', 'x-thread-key': 'key_p' })
       response.write(part('0', 'Through '))
       response.end(part('0', 'the proxy'))
@@ -834,7 +801,7 @@ describe('the README proxy pattern', () => {
       text: 'Through the proxy',
       thread: { threadId: 'thr_p', threadKey: 'key_p' },
     })
-    expect(recorded[0]).toMatchObject({
+    expect(http.recorded[0]).toMatchObject({
       url: '/discovery/v1/assistant/acme/message',
       headers: { authorization: 'Bearer mint_dsc_server_side' },
     })

@@ -6,53 +6,17 @@ import { build } from 'esbuild'
 import type { DocsClientOptions } from './client'
 import { DocsApiError } from './errors'
 import { createDocsClientLite } from './lite-client'
+import { json, useRecordingServer } from './test/recording-server'
 
 // A real HTTP server on 127.0.0.1, as in client.test.ts: the lite client goes through undici too.
-type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => unknown
-interface Recorded {
-  method: string
-  url: string
-  headers: IncomingMessage['headers']
-  body: string
-}
-
-let handler: Handler = (_request, response) => response.writeHead(500).end()
-const recorded: Recorded[] = []
-const server = createServer(async (request, response) => {
-  let body = ''
-  for await (const chunk of request) body += chunk
-  recorded.push({ method: request.method!, url: request.url!, headers: request.headers, body })
-  try {
-    await handler(request, response, body)
-  } catch {
-    response.destroy()
-  }
-})
-let baseUrl = ''
-
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
-})
-beforeEach(() => {
-  recorded.length = 0
-  handler = (_request, response) => response.writeHead(500).end()
-})
-
-const json = (response: ServerResponse, status: number, value: unknown, headers = {}) =>
-  response
-    .writeHead(status, { 'content-type': 'application/json', ...headers })
-    .end(JSON.stringify(value))
+// A real HTTP server on 127.0.0.1 (undici underneath), recording what it receives.
+const http = useRecordingServer()
 
 const part = (code: string, value: unknown) => `${code}:${JSON.stringify(value)}\n`
 
 function client(options: DocsClientOptions = {}) {
   return createDocsClientLite({
-    baseUrl,
+    baseUrl: http.baseUrl,
     assistantKey: 'mint_dsc_test',
     retry: { minDelayMs: 5, maxDelayMs: 20 },
     ...options,
@@ -78,7 +42,7 @@ const userMessage = {
 
 describe('createDocsClientLite', () => {
   it('searches with the same path, auth and defaults as createDocsClient', async () => {
-    handler = (_request, response) =>
+    http.handler = (_request, response) =>
       json(response, 200, [
         { content: 'Hooks', path: '/hooks', metadata: { title: 'Webhooks', score: 0.9 } },
         { content: 'No metadata', path: '/bare' },
@@ -90,7 +54,7 @@ describe('createDocsClientLite', () => {
       { content: 'Hooks', path: '/hooks', metadata: { title: 'Webhooks', score: 0.9 } },
       { content: 'No metadata', path: '/bare', metadata: {} },
     ])
-    const sent = recorded[0]!
+    const sent = http.recorded[0]!
     expect([sent.method, sent.url, sent.headers.authorization, sent.headers['x-extra']]).toEqual([
       'POST',
       '/discovery/v1/search/acme%20docs',
@@ -101,11 +65,11 @@ describe('createDocsClientLite', () => {
   })
 
   it('gets a page', async () => {
-    handler = (_request, response) =>
+    http.handler = (_request, response) =>
       json(response, 200, { path: '/quickstart', content: '# Start', extra: true })
     const page = await client().getPage('acme', { path: '/quickstart' })
     expect(page).toEqual({ path: '/quickstart', content: '# Start', extra: true })
-    expect(recorded[0]!.url).toBe('/discovery/v1/page/acme')
+    expect(http.recorded[0]!.url).toBe('/discovery/v1/page/acme')
   })
 
   it('rejects a malformed request before sending it, naming the field', async () => {
@@ -131,23 +95,23 @@ describe('createDocsClientLite', () => {
     )
     expect(orphanKey).toMatchObject({ kind: 'bad-request', field: 'threadKey' })
     expect(await failure(docs.getPage('', { path: '/a' }))).toMatchObject({ field: 'domain' })
-    expect(recorded).toHaveLength(0)
+    expect(http.recorded).toHaveLength(0)
   })
 
   it('checks responses structurally, naming the field', async () => {
-    handler = (_request, response) => json(response, 200, [{ content: 'x', path: 7 }])
+    http.handler = (_request, response) => json(response, 200, [{ content: 'x', path: 7 }])
     const search = await failure(client().search('acme', { query: 'q' }))
     expect(search).toMatchObject({ kind: 'invalid-response', field: '0.path' })
-    handler = (_request, response) => json(response, 200, { results: [] })
+    http.handler = (_request, response) => json(response, 200, { results: [] })
     expect(await failure(client().search('acme', { query: 'q' }))).toMatchObject({
       kind: 'invalid-response',
     })
-    handler = (_request, response) => json(response, 200, { path: '/a' })
+    http.handler = (_request, response) => json(response, 200, { path: '/a' })
     expect(await failure(client().getPage('acme', { path: '/a' }))).toMatchObject({
       kind: 'invalid-response',
       field: 'content',
     })
-    handler = (_request, response) => response.writeHead(200).end('<html>')
+    http.handler = (_request, response) => response.writeHead(200).end('<html>')
     expect(await failure(client().getPage('acme', { path: '/a' }))).toMatchObject({
       kind: 'invalid-response',
     })
@@ -159,35 +123,35 @@ describe('createDocsClientLite', () => {
     [403, { error: 'IP not allowed' }, 'forbidden'],
     [404, { message: 'Page not found' }, 'not-found'],
   ] as const)('%i maps to its kind with the server message', async (code, body, kind) => {
-    handler = (_request, response) => json(response, code, body)
+    http.handler = (_request, response) => json(response, code, body)
     const error = await failure(client().getPage('acme', { path: '/missing' }))
     expect(error).toMatchObject({ kind, status: code, retryable: false })
     expect(error.message).toBe('message' in body ? body.message : body.error)
-    expect(recorded).toHaveLength(1)
+    expect(http.recorded).toHaveLength(1)
   })
 
   it('retries 503 and 429 like the full client, then reports them', async () => {
-    handler = (_request, response) => json(response, 503, { message: 'busy' })
+    http.handler = (_request, response) => json(response, 503, { message: 'busy' })
     const server503 = await failure(client().search('acme', { query: 'q' }))
     expect(server503).toMatchObject({ kind: 'server', status: 503 })
-    expect(recorded).toHaveLength(3)
-    recorded.length = 0
-    handler = (_request, response) =>
+    expect(http.recorded).toHaveLength(3)
+    http.recorded.length = 0
+    http.handler = (_request, response) =>
       json(response, 429, { message: 'slow down' }, { 'retry-after': '0' })
     const limited = await failure(client({ retry: false }).search('acme', { query: 'q' }))
     expect(limited).toMatchObject({ kind: 'rate-limited', retryAfterMs: 0 })
-    expect(recorded).toHaveLength(1)
+    expect(http.recorded).toHaveLength(1)
   })
 
   it('reports timeout, aborted and network errors', async () => {
-    handler = () => new Promise(() => {})
+    http.handler = () => new Promise(() => {})
     const timeout = await failure(client({ timeoutMs: 50 }).search('acme', { query: 'q' }))
     expect(timeout.kind).toBe('timeout')
     const controller = new AbortController()
     const pending = client().search('acme', { query: 'q' }, { signal: controller.signal })
     setTimeout(() => controller.abort(), 20)
     expect((await failure(pending)).kind).toBe('aborted')
-    server.closeAllConnections()
+    http.closeConnections()
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
@@ -199,7 +163,7 @@ describe('createDocsClientLite', () => {
   })
 
   it('streams an assistant message with the thread identity', async () => {
-    handler = (_request, response) => {
+    http.handler = (_request, response) => {
       response.writeHead(200, {
         'content-type': 'text/plain; charset=utf-8',
         'x-vercel-ai-data-stream': 'v1',
@@ -226,7 +190,7 @@ describe('createDocsClientLite', () => {
       messageId: 'msg_1',
       thread: { threadId: 'thr_1', threadKey: 'key_1' },
     })
-    const sent = recorded[0]!
+    const sent = http.recorded[0]!
     expect(sent.url).toBe('/discovery/v1/assistant/acme/message')
     expect(sent.headers.authorization).toBe('Bearer mint_dsc_test')
     expect(JSON.parse(sent.body)).toEqual({
@@ -237,7 +201,7 @@ describe('createDocsClientLite', () => {
   })
 
   it('an error part rejects as server', async () => {
-    handler = (_request, response) => {
+    http.handler = (_request, response) => {
       response.writeHead(200, { 'x-vercel-ai-data-stream': 'v1' })
       response.write(part('0', 'Partial'))
       response.end(part('3', 'model overloaded'))
@@ -250,7 +214,7 @@ describe('createDocsClientLite', () => {
   })
 
   it('calls the admin endpoints with the admin key and fills nullish lists', async () => {
-    handler = (request, response) => {
+    http.handler = (request, response) => {
       const url = request.url!
       const job = { sessionId: 'job_1', haulted: true, todos: null }
       if (url.includes('/jobs')) return json(response, 200, { allSessions: [job] })
@@ -272,7 +236,7 @@ describe('createDocsClientLite', () => {
     expect(await docs.getAgentJob('proj', 'job_1')).toMatchObject({ haulted: true, todos: [] })
     expect(await docs.waitForUpdateStatus('st_1')).toMatchObject({ logs: [], author: null })
     expect(await docs.triggerUpdate('proj')).toEqual({ statusId: 'st_1' })
-    expect(recorded.map((r) => [r.method, r.url, r.headers.authorization])).toEqual([
+    expect(http.recorded.map((r) => [r.method, r.url, r.headers.authorization])).toEqual([
       ['GET', '/v1/agent/proj/jobs?take=5', 'Bearer mint_admin'],
       ['GET', '/v1/agent/proj/job/job_1', 'Bearer mint_admin'],
       ['GET', '/v1/project/update-status/st_1', 'Bearer mint_admin'],
