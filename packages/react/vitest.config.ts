@@ -1,8 +1,7 @@
-import { defineDocChatVitest } from '../../scripts/vitest.shared'
-import { openTelemetryAlias } from './test/vitest-resolve'
+import { defineDocChatVitest, openTelemetryAlias } from '../../scripts/vitest.shared'
 
 export default defineDocChatVitest({
-  resolve: { alias: [openTelemetryAlias()] },
+  resolve: { alias: [openTelemetryAlias(import.meta.url)] },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
