@@ -3,6 +3,7 @@ import {
   checkStreamHeaders,
   createAssistantMessageStream,
 } from './assistant-message'
+import { apiBases } from './api-bases'
 import { DocsApiError } from './errors'
 import { assertAdminKeyAllowed, isBrowserLike } from './key-safety'
 import { pollUntil, type WaitOptions } from './poll'
@@ -28,7 +29,9 @@ import { type DocsWarningHandler, reportWarning } from './warnings'
 
 export interface DocsClientOptions {
   /**
-   * API origin, or your proxy. Paths are appended (`/discovery/v1/…`, `/v1/…`).
+   * API origin, or your proxy. Paths are appended (`/discovery/v1/…`, `/v1/…`). Every host form
+   * the API has used works: `https://api.mintlify.com`, `https://api.mintlify.com/discovery`,
+   * `https://api-dsc.mintlify.com` (`/v1/…` at its root), `…/api/discovery`.
    * Defaults to `https://api.mintlify.com`.
    */
   baseUrl?: string
@@ -210,6 +213,7 @@ export function createBaseDocsClient(
   }
 
   const baseUrl = (options.baseUrl ?? 'https://api.mintlify.com').replace(/\/+$/, '')
+  const bases = apiBases(baseUrl)
   const effectiveFetch: typeof globalThis.fetch = (input, init) =>
     (options.fetch ?? globalThis.fetch)(input, init)
   const settings = {
@@ -235,6 +239,8 @@ export function createBaseDocsClient(
 
   const jsonCall = async <T>(call: {
     method: 'GET' | 'POST'
+    /** Defaults to the admin routes' base. */
+    base?: string
     path: string
     auth: Auth
     body?: unknown
@@ -244,7 +250,7 @@ export function createBaseDocsClient(
     signal?: AbortSignal | undefined
   }): Promise<T> => {
     const spec: RequestSpec<T> = {
-      url: baseUrl + call.path,
+      url: (call.base ?? bases.admin) + call.path,
       method: call.method,
       headers: headersFor(call.auth, {
         accept: 'application/json',
@@ -264,7 +270,7 @@ export function createBaseDocsClient(
     fetch: effectiveFetch,
 
     assistantUrl(domain, version = 'v1') {
-      return `${baseUrl}/discovery/${version}/assistant/${requireSegment(domain, 'domain')}/message`
+      return `${bases.discovery}/${version}/assistant/${requireSegment(domain, 'domain')}/message`
     },
 
     assistantHeaders() {
@@ -276,9 +282,10 @@ export function createBaseDocsClient(
     },
 
     async search(domain, body, requestOptions) {
-      const path = `/discovery/v1/search/${requireSegment(domain, 'domain')}`
+      const path = `/v1/search/${requireSegment(domain, 'domain')}`
       return jsonCall({
         method: 'POST',
+        base: bases.discovery,
         path,
         auth: 'assistant',
         body: validation.searchRequest(body),
@@ -290,9 +297,10 @@ export function createBaseDocsClient(
     },
 
     async getPage(domain, body, requestOptions) {
-      const path = `/discovery/v1/page/${requireSegment(domain, 'domain')}`
+      const path = `/v1/page/${requireSegment(domain, 'domain')}`
       return jsonCall({
         method: 'POST',
+        base: bases.discovery,
         path,
         auth: 'assistant',
         body: validation.pageRequest(body),
@@ -337,7 +345,7 @@ export function createBaseDocsClient(
       const valid = validation.createAgentJobRequest(body)
       // The abort link stays: the caller's signal also stops the job's event stream.
       const { value: response } = await performRequest(settings, {
-        url: baseUrl + path,
+        url: bases.admin + path,
         method: 'POST',
         headers: headersFor('admin', {
           accept: 'text/event-stream',

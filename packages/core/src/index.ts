@@ -24,6 +24,7 @@ export {
   toDocsApiError,
 } from './errors'
 export { createDocsClientLite } from './lite-client'
+export { DOCS_LIMITS, type DocsLimits, longestWordLength } from './docs-limits'
 export { type FingerprintOptions, getFingerprint } from './fingerprint'
 export { isBrowserLike } from './key-safety'
 export type { WaitOptions } from './poll'
@@ -89,6 +90,8 @@ export {
   updateStatusSchema,
   validateRequest,
 } from './schemas'
+export { decodeEntities } from './html-entities'
+export { resolveDocsUrl, type SafeUrl, toSafeUrl, type UrlPolicyOptions } from './url-policy'
 export { createThreadStore, type ThreadStore, type ThreadStoreOptions } from './thread-store'
 export type { DocsWarning, DocsWarningHandler } from './warnings'
 
@@ -102,6 +105,7 @@ export {
   parseDataStreamLine,
   type ReadDataStreamOptions,
   readDataStream,
+  readDataStreamBatches,
 } from './data-stream'
 export { type ThreadIdentity, threadFromEvent, threadFromHeaders } from './thread-identity'
 export {

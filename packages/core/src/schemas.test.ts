@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { z } from 'zod'
 import { DocsApiError } from './errors'
+import { DOCS_LIMITS, longestWordLength } from './docs-limits'
 import {
   agentJobListSchema,
   agentJobSchema,
@@ -368,6 +369,43 @@ describe('request validation', () => {
     expect(apiError.kind).toBe('bad-request')
     expect(apiError.field).toBe(field)
     expect(apiError.message).toContain(field)
+  })
+
+  it('caps query, query words and questions at DOCS_LIMITS, naming the limit', () => {
+    const rejects = (schema: z.ZodTypeAny, value: unknown, field: string, limit: string) => {
+      let error: unknown
+      try {
+        validateRequest(schema, value)
+      } catch (caught) {
+        error = caught
+      }
+      expect(DocsApiError.isInstance(error), field).toBe(true)
+      expect((error as DocsApiError).field).toBe(field)
+      expect((error as DocsApiError).message).toContain(limit)
+    }
+    const query = (q: string) => ({ query: q })
+    rejects(searchRequestSchema, query('a'.repeat(25_000)), 'query', '1000 characters')
+    rejects(searchRequestSchema, query('x'.repeat(65)), 'query', '64 characters')
+    expect(validateRequest(searchRequestSchema, query('x'.repeat(64))).query).toHaveLength(64)
+    expect(
+      validateRequest(searchRequestSchema, query(`${'word '.repeat(199)}last`)).query,
+    ).toHaveLength(DOCS_LIMITS.queryChars - 1)
+
+    const ask = (text: string, role = 'user') => ({
+      fp: 'anonymous',
+      messages: [{ id: 'm1', role, content: text, parts: [{ type: 'text', text }] }],
+    })
+    rejects(assistantRequestSchema, ask('q'.repeat(10_001)), 'messages.0.content', '10000')
+    // v5 clients leave `content` empty and send the text in parts.
+    const partsOnly = ask('')
+    partsOnly.messages[0]!.parts = [{ type: 'text', text: 'q'.repeat(10_001) }]
+    rejects(assistantRequestSchema, partsOnly, 'messages.0.content', '10000')
+    expect(() => validateRequest(assistantRequestSchema, ask('q'.repeat(10_000)))).not.toThrow()
+    // A long earlier answer is the server's own text, not a question: not capped.
+    expect(() =>
+      validateRequest(assistantRequestSchema, ask('a'.repeat(20_000), 'assistant')),
+    ).not.toThrow()
+    expect(longestWordLength('a bb, ccc-dddd ee')).toBe(4)
   })
 
   it('applies defaults and keeps AI SDK extras on messages', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DOCS_LIMITS, longestWordLength } from './docs-limits'
 import { DocsApiError } from './errors'
 import { type DocsWarning, type DocsWarningHandler, reportWarning } from './warnings'
 
@@ -212,6 +213,19 @@ export const assistantRequestSchema = z
   })
   .strict()
   .superRefine((value, context) => {
+    value.messages.forEach((message, index) => {
+      if (message.role !== 'user') return
+      const text =
+        message.content ||
+        message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')
+      if (text.length > DOCS_LIMITS.questionChars) {
+        context.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['messages', index, 'content'],
+          message: `a question must be at most ${DOCS_LIMITS.questionChars} characters (got ${text.length})`,
+        })
+      }
+    })
     if (value.threadKey !== undefined && !value.threadId) {
       context.addIssue({
         code: z.ZodIssueCode.custom,
@@ -227,7 +241,19 @@ export type AssistantRequestInput = z.input<typeof assistantRequestSchema>
 
 export const searchRequestSchema = z
   .object({
-    query: z.string().refine((value) => value.trim() !== '', 'query must not be empty'),
+    query: z
+      .string()
+      .refine((value) => value.trim() !== '', 'query must not be empty')
+      .refine(
+        (value) => value.length <= DOCS_LIMITS.queryChars,
+        `query must be at most ${DOCS_LIMITS.queryChars} characters`,
+      )
+      .refine(
+        (value) =>
+          value.length > DOCS_LIMITS.queryChars ||
+          longestWordLength(value) <= DOCS_LIMITS.queryWordChars,
+        `query words must be at most ${DOCS_LIMITS.queryWordChars} characters`,
+      ),
     pageSize: z.number().int().min(1).max(50).default(10),
     filter: searchFilterSchema.optional(),
     scoreThreshold: z.number().min(0).max(1).optional(),

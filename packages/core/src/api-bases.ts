@@ -1,0 +1,19 @@
+/**
+ * Where the discovery routes (assistant, search, page) and the admin routes (agent jobs, updates)
+ * live under a `baseUrl`. The API has moved hosts (see the core README), and clients keep whichever
+ * base URL they were written with:
+ *
+ * - an origin, `https://api.mintlify.com` or a proxy (`/api/docs`): discovery under `/discovery`;
+ * - the spec's server URL, `https://api.mintlify.com/discovery`, or the July 2025 form
+ *   `https://leaves.mintlify.com/api/discovery`: version paths follow directly;
+ * - the 2025 host `https://api-dsc.mintlify.com`: version paths at its root;
+ * - any of these with the version (`…/v1`) already on: the version is dropped, then as above.
+ */
+export function apiBases(baseUrl: string): { discovery: string; admin: string } {
+  const base = baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '')
+  if (/\/discovery$/i.test(base)) {
+    return { discovery: base, admin: base.replace(/\/(api\/)?discovery$/i, '') }
+  }
+  if (/^(https?:)?\/\/api-dsc\./i.test(base)) return { discovery: base, admin: base }
+  return { discovery: `${base}/discovery`, admin: base }
+}
