@@ -14,6 +14,13 @@ const usage = `Usage: docchat-dev-server [options]
                        Default: the kit's own docs as domain "docchat".
   --port n             Port (default 8787; 0 picks a free one).
   --host h             Host (default 127.0.0.1).
+  --allowed-host h     Accept requests whose Host header names h (repeatable; ".example.test"
+                       admits subdomains, "*" any host). Default: loopback names, the bound host
+                       and the address connected to, so DNS rebinding can't reach the server.
+  --allowed-origin o   Let browser pages from origin o call the admin routes (repeatable).
+                       Discovery routes are open to any origin, always without credentials.
+  --trust-proxy        Take the client address for per-IP rate limits from X-Forwarded-For
+                       (only behind a proxy you run).
   --assistant-key k    Assistant key (repeatable; default mint_dsc_dev_local).
   --admin-key k        Admin key (repeatable; default mint_dev_local).
   --project id         Project id for agent jobs and updates (repeatable; default docchat-project).
@@ -65,6 +72,9 @@ async function main(argv: string[]): Promise<void> {
       docs: { type: 'string', multiple: true },
       port: { type: 'string' },
       host: { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
+      'allowed-origin': { type: 'string', multiple: true },
+      'trust-proxy': { type: 'boolean' },
       'assistant-key': { type: 'string', multiple: true },
       'admin-key': { type: 'string', multiple: true },
       project: { type: 'string', multiple: true },
@@ -97,9 +107,16 @@ async function main(argv: string[]): Promise<void> {
     faults: values.fault,
     seed: !values['no-seed'],
     llm,
+    allowedOrigins: values['allowed-origin'],
+    trustProxy: values['trust-proxy'],
   })
   if (values.record) serveRecordedRequests(devServer)
-  const server = await listen(devServer, { port, host: values.host })
+  const allowedHosts = values['allowed-host']
+  const server = await listen(devServer, {
+    port,
+    host: values.host,
+    allowedHosts: allowedHosts?.includes('*') ? true : allowedHosts,
+  })
 
   const lines = [
     `DocChat dev server listening on ${server.url}`,
@@ -110,6 +127,7 @@ async function main(argv: string[]): Promise<void> {
       const pages = server.docs(domain)?.corpus.pages.length ?? 0
       return `  domain    ${domain} (${pages} pages)  POST ${server.url}/discovery/v1/assistant/${domain}/message`
     }),
+    '  paths     also /v1/… (api-dsc.mintlify.com form) and /api/discovery/v1/…',
     `  projects  ${server.projects.join(', ')}`,
     `  keys      assistant ${server.keys.assistant}   admin ${server.keys.admin}`,
   ]

@@ -2,6 +2,7 @@ import type { LanguageModelV1 } from 'ai'
 import type { DocsCorpus } from './docs/types'
 import type { Faults } from './faults'
 import type { RateLimits } from './rate-limits'
+import type { ThreadLimits } from './threads'
 import type { AgentJobOutcome, AgentJobTiming } from './admin/agent-jobs'
 import type { UpdateOutcome, UpdateTiming } from './admin/update-status'
 
@@ -57,4 +58,21 @@ export interface DevServerOptions {
   seed?: boolean
   /** How many requests `server.requests` keeps (oldest dropped). Default 1000. */
   maxRecordedRequests?: number
+  /**
+   * Bytes of request bodies `server.requests` keeps in all (oldest dropped). Default 8 MiB. A body
+   * larger than an eighth of this is recorded as `{ omitted: '<n> bytes' }`.
+   */
+  maxRecordedBytes?: number
+  /** Bounds on assistant threads (least recently used evicted first). */
+  threads?: Partial<ThreadLimits>
+  /**
+   * Origins that may call the admin routes (agent jobs, updates) from a browser. Default none: the
+   * admin routes send no CORS headers. Discovery routes are open to any origin, without credentials.
+   */
+  allowedOrigins?: string[]
+  /**
+   * Trust `X-Forwarded-For` for the client address (per-IP rate limits). Only behind a proxy you run:
+   * otherwise any client could pick its own address. Default false.
+   */
+  trustProxy?: boolean
 }

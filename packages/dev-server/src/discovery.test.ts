@@ -213,6 +213,7 @@ describe('rate limits', () => {
       docs: { acme: fixtureCorpus() },
       rateLimits: { perIpPerDay: 1 },
       seed: false,
+      trustProxy: true,
     })
     const from = (ip: string) =>
       ask(perIp, 'acme', 'invoices', {}, { headers: { 'X-Forwarded-For': ip } })
@@ -292,13 +293,16 @@ describe('server.requests', () => {
     expect(last.headers.authorization).toBe(`Bearer ${server.keys.assistant}`)
   })
 
-  it('records the body of refused requests too', async () => {
+  it('records the body of requests refused after authentication, not before', async () => {
     await post(
       server,
       '/discovery/v1/assistant/acme/message',
       { threadId: 't', threadKey: 'k' },
       { key: null },
     )
+    expect(server.requests.at(-1)).toMatchObject({ path: '/discovery/v1/assistant/acme/message' })
+    expect(server.requests.at(-1)?.body).toBeUndefined()
+    await post(server, '/discovery/v1/assistant/acme/message', { threadId: 't', threadKey: 'k' })
     expect(server.requests.at(-1)).toMatchObject({ body: { threadId: 't', threadKey: 'k' } })
     await post(server, '/discovery/v1/search/acme', '{not json')
     expect(server.requests.at(-1)?.body).toBe('{not json')

@@ -104,7 +104,11 @@ describe('x-docchat-fault', () => {
       headers: { 'x-docchat-fault': 'status=500' },
     })
     expect(admin.status).toBe(500)
-    expect(await admin.json()).toEqual({ error: 'Injected fault: status 500' })
+    // The admin spec's `{ error }`, with `message` too so one reader works on every route.
+    expect(await admin.json()).toEqual({
+      error: 'Injected fault: status 500',
+      message: 'Injected fault: status 500',
+    })
     const limited = await withFault('status=429')
     expect(limited.headers.get('retry-after')).toBe('1')
   })

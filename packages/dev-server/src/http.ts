@@ -1,5 +1,9 @@
 /** Response helpers shared by every route: JSON bodies in the contract's shapes, CORS. */
 
+/**
+ * `message` for the discovery group and anything without a route; `error` for admin and project
+ * routes, whose bodies also carry `message` so one reader (`message ?? error`) works everywhere.
+ */
 export type ErrorShape = 'message' | 'error'
 
 /** Headers a browser client must be able to read cross-origin. */
@@ -15,20 +19,42 @@ export const exposedHeaders = [
 
 const allowedHeaders = ['Authorization', 'Content-Type', 'X-DocChat-Fault', 'Accept']
 
-export function corsHeaders(request: Request): Headers {
-  const headers = new Headers()
+/**
+ * Who may read a route cross-origin. Discovery routes are open to any page, as the real API's
+ * assistant key allows; admin routes only to the origins named in `allowedOrigins`. Never with
+ * credentials: keys travel in `Authorization`, so cookies have nothing to add but risk.
+ */
+export interface CorsPolicy {
+  open: boolean
+  allowedOrigins: ReadonlySet<string>
+}
+
+/** The CORS headers for this request, or undefined when its origin may not read the response. */
+export function corsHeaders(request: Request, policy: CorsPolicy): Headers | undefined {
   const origin = request.headers.get('origin')
-  headers.set('Access-Control-Allow-Origin', origin ?? '*')
-  if (origin) {
-    headers.set('Access-Control-Allow-Credentials', 'true')
-    headers.append('Vary', 'Origin')
+  const headers = new Headers()
+  if (policy.open) {
+    headers.set('Access-Control-Allow-Origin', origin && origin !== 'null' ? origin : '*')
+  } else if (origin && policy.allowedOrigins.has(origin)) {
+    headers.set('Access-Control-Allow-Origin', origin)
+  } else {
+    return undefined
   }
+  headers.append('Vary', 'Origin')
   headers.set('Access-Control-Expose-Headers', exposedHeaders.join(', '))
   return headers
 }
 
-export function preflightResponse(request: Request): Response {
-  const headers = corsHeaders(request)
+export function preflightResponse(request: Request, policy: CorsPolicy): Response {
+  const headers = corsHeaders(request, policy)
+  if (!headers) {
+    return json(
+      {
+        message: `Origin ${request.headers.get('origin') ?? '(none)'} may not call admin routes; list it in allowedOrigins (--allowed-origin)`,
+      },
+      { status: 403, headers: { Vary: 'Origin' } },
+    )
+  }
   headers.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')
   // Echo what the browser asks for so custom client headers (e.g. tracing) are not blocked locally.
   const requested = request.headers.get('access-control-request-headers')
@@ -38,13 +64,51 @@ export function preflightResponse(request: Request): Response {
   }
   headers.set('Access-Control-Allow-Headers', [...allow].join(', '))
   headers.set('Access-Control-Max-Age', '600')
-  return new Response(null, { status: 204, headers })
+  return new Response(null, { status: 204, statusText: reasonPhrase(204), headers })
+}
+
+/**
+ * Reason phrases for the statuses this server sends. A fetch `Response` built without one has an
+ * empty `statusText`, which a client shows as a blank error; node's `STATUS_CODES` is not
+ * available in browsers, where the handler also runs.
+ */
+const reasonPhrases: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+}
+
+export function reasonPhrase(status: number): string {
+  return reasonPhrases[status] ?? ''
 }
 
 export function json(body: unknown, init: { status?: number; headers?: HeadersInit } = {}) {
   const headers = new Headers(init.headers)
   headers.set('Content-Type', 'application/json; charset=utf-8')
-  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers })
+  const status = init.status ?? 200
+  return new Response(JSON.stringify(body), {
+    status,
+    statusText: reasonPhrase(status),
+    headers,
+  })
 }
 
 /** A failed request: `{message}` for the discovery group, `{error}` for admin and project routes. */
@@ -67,20 +131,25 @@ export class HttpError extends Error {
 }
 
 export function errorResponse(error: HttpError, shape: ErrorShape): Response {
-  const body: Record<string, unknown> = { [shape]: error.message }
+  const body: Record<string, unknown> =
+    shape === 'error'
+      ? { error: error.message, message: error.message }
+      : { message: error.message }
   if (error.field) body.field = error.field
   return json(body, { status: error.status, headers: error.headers })
 }
 
-export function withHeaders(response: Response, extra: Headers): Response {
+/** Adds headers (CORS) and a reason phrase to a response that lacks one. */
+export function withHeaders(response: Response, extra: Headers | undefined): Response {
   const headers = new Headers(response.headers)
-  extra.forEach((value, key) => {
-    if (key.toLowerCase() === 'vary') headers.append(key, value)
-    else headers.set(key, value)
+  extra?.forEach((value, key) => {
+    if (key.toLowerCase() === 'vary') {
+      if (!headers.get('vary')?.includes(value)) headers.append(key, value)
+    } else headers.set(key, value)
   })
   return new Response(response.body, {
     status: response.status,
-    statusText: response.statusText,
+    statusText: response.statusText || reasonPhrase(response.status),
     headers,
   })
 }

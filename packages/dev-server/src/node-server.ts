@@ -1,5 +1,11 @@
 /** Node adapter: serves a dev server's fetch handler over real HTTP (`node:http`). */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import {
+  createServer,
+  type IncomingMessage,
+  STATUS_CODES,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import { createDevServer, type DevServer } from './server'
@@ -10,11 +16,70 @@ export interface ListenOptions {
   port?: number
   /** Default 127.0.0.1. */
   host?: string
+  /**
+   * Host names a request's `Host` header may carry besides the loopback ones (`localhost`,
+   * `*.localhost`, `127.0.0.0/8`, `[::1]`), the bound host and the address the client connected
+   * to. A leading dot (`.example.test`) also admits subdomains; `true` admits any host. Anything
+   * else gets a 403, so a web page can't reach the server through DNS rebinding.
+   */
+  allowedHosts?: string[] | true
 }
 
 export interface RunningDevServer extends DevServer {
   url: string
   httpServer: Server
+}
+
+/** A `Host` header as a URL origin, or undefined when it is not a valid `host[:port]`. */
+function parseHost(value: string): URL | undefined {
+  if (!/^[\w.~\-[\]:]+$/.test(value)) return undefined
+  try {
+    const url = new URL(`http://${value}`)
+    return url.pathname === '/' && !url.username ? url : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** A socket or bind address as it appears in `URL.hostname` (`::ffff:` mapping dropped). */
+function addressHostname(address: string | undefined): string | undefined {
+  if (!address) return undefined
+  const plain = address.replace(/^::ffff:(?=\d+\.)/i, '')
+  return parseHost(plain.includes(':') ? `[${plain}]` : plain)?.hostname
+}
+
+export function isLoopbackHostname(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname) ||
+    hostname === '[::1]'
+  )
+}
+
+function hostAllowed(
+  hostname: string,
+  req: IncomingMessage,
+  boundHost: string,
+  allowed: string[] | true | undefined,
+): boolean {
+  if (allowed === true || isLoopbackHostname(hostname)) return true
+  if (hostname === addressHostname(boundHost)) return true
+  // Reaching the server by the IP it answers on (`--host 0.0.0.0`, then a LAN address) is no
+  // rebinding: a rebinding page always names its own domain.
+  if (hostname === addressHostname(req.socket.localAddress)) return true
+  return (allowed ?? []).some((entry) => {
+    const name = entry.toLowerCase()
+    return name.startsWith('.')
+      ? hostname === name.slice(1) || hostname.endsWith(name)
+      : hostname === (addressHostname(name) ?? name)
+  })
+}
+
+/** A refusal written straight to the socket: the request never reaches the fetch handler. */
+function refuse(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, STATUS_CODES[status] ?? '', { 'content-type': 'application/json' })
+  res.end(JSON.stringify({ message }))
 }
 
 function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): Request {
@@ -25,7 +90,11 @@ function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): R
     else headers.set(name, value)
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
-  return new Request(new URL(req.url ?? '/', origin), {
+  const target = req.url ?? '/'
+  // Origin-form (`/path`) is appended as is, so `//x` stays a path; absolute-form keeps its path.
+  const url = target.startsWith('/') ? new URL(origin + target) : new URL(target)
+  const path = target.startsWith('/') ? url : new URL(url.pathname + url.search, origin)
+  return new Request(path, {
     method: req.method,
     headers,
     signal,
@@ -38,7 +107,11 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   response.headers.forEach((value, key) => {
     headers[key] = value
   })
-  res.writeHead(response.status, response.statusText, headers)
+  res.writeHead(
+    response.status,
+    response.statusText || STATUS_CODES[response.status] || '',
+    headers,
+  )
   // Headers go out now, so a delayed first byte (fault injection) is observable as such.
   res.flushHeaders()
   if (!response.body) {
@@ -68,16 +141,33 @@ export async function listen(
     res.on('close', () => {
       if (!res.writableFinished) controller.abort()
     })
-    const origin = `http://${req.headers.host ?? host}`
+    const hostHeader = req.headers.host ?? (host.includes(':') ? `[${host}]` : host)
+    const parsed = parseHost(hostHeader)
+    if (!parsed) {
+      refuse(res, 400, `Malformed Host header: ${JSON.stringify(hostHeader.slice(0, 100))}`)
+      return
+    }
+    if (!hostAllowed(parsed.hostname, req, host, options.allowedHosts)) {
+      refuse(
+        res,
+        403,
+        `Host "${parsed.hostname}" is not allowed. The dev server answers loopback host names only, so a web page can't reach it through DNS rebinding. Allow it with --allowed-host ${parsed.hostname} (allowedHosts).`,
+      )
+      return
+    }
+    let request: Request
+    try {
+      request = toRequest(req, parsed.origin, controller.signal)
+    } catch {
+      refuse(res, 400, `Malformed request target: ${JSON.stringify((req.url ?? '').slice(0, 100))}`)
+      return
+    }
     server
-      .fetch(toRequest(req, origin, controller.signal), { clientAddress: req.socket.remoteAddress })
+      .fetch(request, { clientAddress: req.socket.remoteAddress })
       .then((response) => send(res, response))
       .catch((error: unknown) => {
         if (!res.headersSent) {
-          res.writeHead(500, { 'content-type': 'application/json' })
-          res.end(
-            JSON.stringify({ message: error instanceof Error ? error.message : String(error) }),
-          )
+          refuse(res, 500, error instanceof Error ? error.message : String(error))
         } else {
           res.destroy()
         }
@@ -111,6 +201,6 @@ export async function listen(
 export async function startDevServer(
   options: DevServerOptions & ListenOptions = {},
 ): Promise<RunningDevServer> {
-  const { port, host, ...rest } = options
-  return listen(await createDevServer(rest), { port, host })
+  const { port, host, allowedHosts, ...rest } = options
+  return listen(await createDevServer(rest), { port, host, allowedHosts })
 }

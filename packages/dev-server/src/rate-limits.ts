@@ -39,8 +39,12 @@ export interface RateRule {
 
 interface Counter {
   windowStart: number
+  windowMs: number
   count: number
 }
+
+/** Above this many buckets, counters of ended windows are dropped (one bucket per client IP). */
+const pruneAbove = 10_000
 
 export class RateLimiter {
   private readonly counters = new Map<string, Counter>()
@@ -53,12 +57,13 @@ export class RateLimiter {
    */
   hit(rules: RateRule[]): void {
     const now = this.now()
+    if (this.counters.size > pruneAbove) this.prune(now)
     const counters: Counter[] = []
     for (const rule of rules) {
       const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs
       let counter = this.counters.get(rule.bucket)
       if (!counter || counter.windowStart !== windowStart) {
-        counter = { windowStart, count: 0 }
+        counter = { windowStart, windowMs: rule.windowMs, count: 0 }
         this.counters.set(rule.bucket, counter)
       }
       if (counter.count >= rule.limit) {
@@ -72,6 +77,16 @@ export class RateLimiter {
       counters.push(counter)
     }
     for (const counter of counters) counter.count++
+  }
+
+  private prune(now: number): void {
+    for (const [bucket, counter] of this.counters) {
+      if (counter.windowStart + counter.windowMs <= now) this.counters.delete(bucket)
+    }
+  }
+
+  get size(): number {
+    return this.counters.size
   }
 
   reset(): void {

@@ -33,7 +33,9 @@ import {
   applyStreamFaults,
   type StreamKind,
 } from './faults'
+import { authenticate, type KeyKind } from './auth'
 import {
+  type CorsPolicy,
   corsHeaders,
   type ErrorShape,
   errorResponse,
@@ -53,7 +55,10 @@ import { ThreadStore } from './threads'
 export type { RecordedRequest } from './server-context'
 
 export interface DevServer {
-  /** The standard fetch handler. `clientAddress` feeds the per-IP rate limit (else `x-forwarded-for`). */
+  /**
+   * The standard fetch handler. `clientAddress` feeds the per-IP rate limit (`x-forwarded-for`
+   * instead only with `trustProxy`).
+   */
   fetch(request: Request, info?: { clientAddress?: string }): Promise<Response>
   /** Set by adapters that listen on a port (the CLI, `startDevServer`). */
   url?: string
@@ -84,11 +89,12 @@ interface Route {
   path: string
   pattern: RegExp
   names: string[]
-  shape: ErrorShape
+  /** The key the route needs: checked before the body is read. */
+  key: KeyKind
   handler: Handler
 }
 
-function route(method: Route['method'], path: string, shape: ErrorShape, handler: Handler): Route {
+function route(method: Route['method'], path: string, key: KeyKind, handler: Handler): Route {
   const names: string[] = []
   const pattern = new RegExp(
     `^${path.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -96,20 +102,38 @@ function route(method: Route['method'], path: string, shape: ErrorShape, handler
       return '([^/]+)'
     })}/?$`,
   )
-  return { method, path, pattern, names, shape, handler }
+  return { method, path, pattern, names, key, handler }
 }
 
+/**
+ * Every prefix the discovery API has been served under (host history in the API contract):
+ * `api.mintlify.com/discovery` (current), `leaves.mintlify.com/api/discovery` (July 2025) and
+ * `api-dsc.mintlify.com` with bare `/v1/…` paths (2025), which stock clients still call. The
+ * same handlers, keys and limits answer on each.
+ */
+export const discoveryPrefixes = ['/discovery', '/api/discovery', ''] as const
+
 const routes: Route[] = [
-  route('POST', '/discovery/v1/assistant/{domain}/message', 'message', assistantV1),
-  route('POST', '/discovery/v2/assistant/{domain}/message', 'message', assistantV2),
-  route('POST', '/discovery/v1/search/{domain}', 'message', search),
-  route('POST', '/discovery/v1/page/{domain}', 'message', page),
-  route('GET', '/v1/agent/{projectId}/jobs', 'error', listJobs),
-  route('GET', '/v1/agent/{projectId}/job/{id}', 'error', getJob),
-  route('POST', '/v1/agent/{projectId}/job', 'error', createJob),
-  route('POST', '/v1/project/update/{projectId}', 'error', triggerUpdate),
-  route('GET', '/v1/project/update-status/{statusId}', 'error', getUpdateStatus),
+  ...discoveryPrefixes.flatMap((prefix) => [
+    route('POST', `${prefix}/v1/assistant/{domain}/message`, 'assistant', assistantV1),
+    route('POST', `${prefix}/v2/assistant/{domain}/message`, 'assistant', assistantV2),
+    route('POST', `${prefix}/v1/search/{domain}`, 'assistant', search),
+    route('POST', `${prefix}/v1/page/{domain}`, 'assistant', page),
+  ]),
+  route('GET', '/v1/agent/{projectId}/jobs', 'admin', listJobs),
+  route('GET', '/v1/agent/{projectId}/job/{id}', 'admin', getJob),
+  route('POST', '/v1/agent/{projectId}/job', 'admin', createJob),
+  route('POST', '/v1/project/update/{projectId}', 'admin', triggerUpdate),
+  route('GET', '/v1/project/update-status/{statusId}', 'admin', getUpdateStatus),
 ]
+
+/** Admin and project paths, routed or not: no CORS unless `allowedOrigins` names the origin. */
+function isAdminPath(path: string): boolean {
+  return /^\/v\d+\/(agent|project)(\/|$)/.test(path)
+}
+
+/** Bodies above this share of the recording budget are recorded as their size only. */
+const largestRecordedShare = 1 / 8
 
 async function resolveCorpus(
   name: string,
@@ -175,6 +199,11 @@ function streamKindOf(response: Response): StreamKind {
   return 'json'
 }
 
+/** The address the nearest proxy saw: the last `X-Forwarded-For` entry (earlier ones are the client's say-so). */
+function forwardedFor(request: Request): string | undefined {
+  return request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || undefined
+}
+
 function mergeFaults(base: Faults, extra: Faults): Faults {
   return { ...base, ...extra }
 }
@@ -223,7 +252,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
     organization: options.organization ?? 'docchat-dev',
     rateLimits: { ...defaultRateLimits, ...options.rateLimits },
     limiter: new RateLimiter(now),
-    threads: new ThreadStore(now),
+    threads: new ThreadStore(now, options.threads),
     jobs: new AgentJobStore(now, speed, { ...defaultAgentJobTiming, ...options.agentJobTiming }),
     updates: new UpdateStore(now, speed, { ...defaultUpdateTiming, ...options.updateTiming }),
     llm,
@@ -245,10 +274,49 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
 
   const requests: RecordedRequest[] = []
   const maxRecorded = options.maxRecordedRequests ?? 1000
+  const maxRecordedBytes = options.maxRecordedBytes ?? 8 * 1024 * 1024
+  // Bytes of body text held by `requests`, kept alongside so trimming needs no re-measuring.
+  const recordedBytes = new WeakMap<RecordedRequest, number>()
+  let recordedTotal = 0
+  function trimRecorded() {
+    let drop = 0
+    while (
+      drop < requests.length &&
+      (requests.length - drop > maxRecorded || recordedTotal > maxRecordedBytes)
+    ) {
+      recordedTotal -= recordedBytes.get(requests[drop]!) ?? 0
+      drop++
+    }
+    if (drop > 0) requests.splice(0, drop)
+  }
+  function recordBody(record: RecordedRequest, raw: string) {
+    if (!raw) return
+    if (raw.length > maxRecordedBytes * largestRecordedShare) {
+      record.body = { omitted: `${raw.length} bytes` }
+      return
+    }
+    try {
+      record.body = JSON.parse(raw)
+    } catch {
+      record.body = raw
+    }
+    recordedBytes.set(record, raw.length)
+    recordedTotal += raw.length
+    trimRecorded()
+  }
 
-  async function handle(request: Request, info?: { clientAddress?: string }): Promise<Response> {
-    const url = new URL(request.url)
-    const path = url.pathname.replace(/\/{2,}/g, '/')
+  const allowedOrigins = new Set(options.allowedOrigins ?? [])
+  const corsPolicyFor = (path: string): CorsPolicy => ({
+    open: !isAdminPath(path),
+    allowedOrigins,
+  })
+
+  async function handle(
+    request: Request,
+    url: URL,
+    path: string,
+    info?: { clientAddress?: string },
+  ): Promise<Response> {
     const record: RecordedRequest = {
       method: request.method,
       path,
@@ -258,14 +326,12 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
       body: undefined,
       time: now(),
     }
-    if (request.method === 'OPTIONS') return preflightResponse(request)
+    if (request.method === 'OPTIONS') return preflightResponse(request, corsPolicyFor(path))
     requests.push(record)
-    if (requests.length > maxRecorded) requests.splice(0, requests.length - maxRecorded)
+    trimRecorded()
 
     const matching = routes.filter((r) => r.pattern.test(path))
-    const shape: ErrorShape = path.startsWith('/discovery/')
-      ? 'message'
-      : (matching[0]?.shape ?? 'error')
+    const shape: ErrorShape = isAdminPath(path) ? 'error' : 'message'
     try {
       const faults = mergeFaults(serverFaults, parseFaults(request.headers.get(faultHeader)))
       if (path === '/' || path === '/health') {
@@ -286,19 +352,15 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
         }
         throw new HttpError(404, `No route for ${request.method} ${path}`)
       }
+      // The key first: an anonymous client costs no body parsing and no memory.
+      authenticate(request, context.keys, matched.key)
       // Read (and record) the body up front, so `server.requests` shows what a client sent even
-      // when the request is refused before its body matters.
+      // when the request is refused after authentication (bad field, rate limit, unknown thread).
       const rawBody =
         request.method === 'GET' || request.method === 'HEAD'
           ? ''
           : await readBody(request, context.maxBodyBytes)
-      if (rawBody) {
-        try {
-          record.body = JSON.parse(rawBody)
-        } catch {
-          record.body = rawBody
-        }
-      }
+      recordBody(record, rawBody)
       await sleep(faults.latency ?? 0, request.signal)
       if (faults.status !== undefined) {
         throw new HttpError(faults.status, `Injected fault: status ${faults.status}`, {
@@ -319,9 +381,8 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
         url,
         params,
         faults,
-        // Behind a local proxy the forwarded address is the client's.
         clientAddress:
-          request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
+          (options.trustProxy ? forwardedFor(request) : undefined) ||
           info?.clientAddress ||
           'local',
         record,
@@ -343,8 +404,10 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
 
   const server: DevServer = {
     async fetch(request, info) {
-      const response = await handle(request, info)
-      return withHeaders(response, corsHeaders(request))
+      const url = new URL(request.url)
+      const path = url.pathname.replace(/\/{2,}/g, '/')
+      const response = await handle(request, url, path, info)
+      return withHeaders(response, corsHeaders(request, corsPolicyFor(path)))
     },
     keys: { assistant: assistantKeys[0]!, admin: adminKeys[0]! },
     domains: domainNames,

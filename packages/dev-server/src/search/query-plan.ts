@@ -1,3 +1,4 @@
+import { DOCS_LIMITS } from '@docchat/core'
 import SearchableMap from 'minisearch/SearchableMap'
 import { queryTerm } from './search-terms'
 
@@ -79,7 +80,9 @@ export class Vocabulary {
     let words = tokens.map(queryTerm).filter((term): term is string => Boolean(term))
     // A query made only of stop words ("how to") still searches for them.
     if (words.length === 0) words = tokens.map((token) => token.toLowerCase())
-    words = [...new Set(words)]
+    // Each word costs a vocabulary walk: a pasted page of distinct words (20,000 took 14 s on the
+    // Pipecat docs) is cut to the first words, which say what is asked.
+    words = [...new Set(words)].slice(0, DOCS_LIMITS.queryWords)
     const last = words.length - 1
     const candidates = words.map((word, index) => ({
       word,

@@ -1,0 +1,419 @@
+/**
+ * The dev server under hostile requests (issue 9 part 4): malformed and foreign `Host` headers,
+ * amplification through long queries and questions, bodies sent without a key, unbounded
+ * recording and threads, CORS, and a spoofed `X-Forwarded-For`. Over real HTTP where the attack
+ * is an HTTP one, through the fetch handler elsewhere.
+ */
+import { connect } from 'node:net'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { DOCS_LIMITS } from '@docchat/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningDevServer, startDevServer } from './node-server'
+import { createDevServer, type DevServer } from './server'
+import { fixtureCorpus } from './test/fixture-docs'
+import { ask, get, post, userMessage } from './test/requests'
+
+/** Sends raw bytes (a `Host` header `fetch` would never send) and returns the whole reply. */
+function rawRequest(port: number, head: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1')
+    let reply = ''
+    socket.setEncoding('latin1')
+    socket.on('data', (chunk: string) => {
+      reply += chunk
+    })
+    socket.on('end', () => resolve(reply))
+    socket.on('error', reject)
+    socket.write(`${head}\r\nConnection: close\r\n\r\n`)
+  })
+}
+
+function statusLine(reply: string): string {
+  return reply.split('\r\n')[0] ?? ''
+}
+
+// A full collection before each reading, so heap growth is what a request kept, not garbage.
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+
+function heapMb(): number {
+  gc()
+  return process.memoryUsage().heapUsed / 1024 / 1024
+}
+
+async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const start = performance.now()
+  const value = await run()
+  return { value, ms: performance.now() - start }
+}
+
+describe('Host header', () => {
+  let server: RunningDevServer
+  let port: number
+
+  beforeAll(async () => {
+    server = await startDevServer({
+      port: 0,
+      docs: { acme: fixtureCorpus() },
+      seed: false,
+      allowedHosts: ['docs.test', '.preview.test'],
+    })
+    port = Number(new URL(server.url).port)
+  })
+  afterAll(() => server.close())
+
+  it('answers 400 to a malformed Host and keeps serving', async () => {
+    for (const host of ['a b', '[', 'x:99999999', '%', 'a/b', 'user@localhost']) {
+      const reply = await rawRequest(port, `GET /health HTTP/1.1\r\nHost: ${host}`)
+      expect(statusLine(reply), host).toBe('HTTP/1.1 400 Bad Request')
+      expect(reply).toContain('"message":"Malformed Host header')
+    }
+    const reply = await rawRequest(port, `GET /health HTTP/1.1\r\nHost: 127.0.0.1:${port}`)
+    expect(statusLine(reply)).toBe('HTTP/1.1 200 OK')
+  })
+
+  it('accepts loopback names, the bound host and allowedHosts; refuses others with 403', async () => {
+    for (const host of [
+      `localhost:${port}`,
+      'LOCALHOST',
+      'app.localhost',
+      `127.0.0.1:${port}`,
+      '127.1.2.3',
+      `[::1]:${port}`,
+      'docs.test',
+      'a.preview.test',
+    ]) {
+      const reply = await rawRequest(port, `GET /health HTTP/1.1\r\nHost: ${host}`)
+      expect(statusLine(reply), host).toBe('HTTP/1.1 200 OK')
+    }
+    // DNS rebinding: the attacker's page names its own domain, now resolving to 127.0.0.1.
+    for (const host of [
+      'attacker.example',
+      `attacker.example:${port}`,
+      'docs.test.evil',
+      '10.0.0.1',
+    ]) {
+      const reply = await rawRequest(port, `GET /health HTTP/1.1\r\nHost: ${host}`)
+      expect(statusLine(reply), host).toBe('HTTP/1.1 403 Forbidden')
+      expect(reply).toContain('--allowed-host')
+    }
+  })
+
+  it('sends proper reason phrases and {message} for an unknown route', async () => {
+    const reply = await rawRequest(port, `GET /nope HTTP/1.1\r\nHost: localhost`)
+    expect(statusLine(reply)).toBe('HTTP/1.1 404 Not Found')
+    expect(reply).toContain('{"message":"No route for GET /nope"}')
+    const response = await fetch(`${server.url}/discovery/v1/search/acme`, { method: 'POST' })
+    expect(response.status).toBe(401)
+    expect(response.statusText).toBe('Unauthorized')
+  })
+
+  it('keeps the path of an absolute-form or double-slash target', async () => {
+    const absolute = await rawRequest(
+      port,
+      `GET http://evil.example/health HTTP/1.1\r\nHost: localhost`,
+    )
+    expect(statusLine(absolute)).toBe('HTTP/1.1 200 OK')
+    const doubled = await rawRequest(port, `GET //health HTTP/1.1\r\nHost: localhost`)
+    expect(statusLine(doubled)).toBe('HTTP/1.1 200 OK')
+  })
+})
+
+describe('amplification: long queries, words and questions', () => {
+  let server: DevServer
+  beforeAll(async () => {
+    server = await createDevServer({ docs: { acme: fixtureCorpus() }, seed: false })
+  })
+
+  const hostile = {
+    'one 25,000-letter word': 'a'.repeat(25_000),
+    '40 words of 7,000 letters': Array.from({ length: 40 }, (_, i) =>
+      String.fromCharCode(97 + (i % 26)).repeat(7_000),
+    ).join(' '),
+    'one 200,000-letter word': 'q'.repeat(200_000),
+  }
+
+  it.each(Object.entries(hostile))(
+    'search with %s: a fast 400 naming the limit',
+    async (_, query) => {
+      const before = heapMb()
+      const { value: response, ms } = await timed(() =>
+        post(server, '/discovery/v1/search/acme', { query }),
+      )
+      expect(response.status).toBe(400)
+      expect((await response.json()).message).toContain(`${DOCS_LIMITS.queryChars} characters`)
+      expect(ms).toBeLessThan(500)
+      expect(heapMb() - before).toBeLessThan(30)
+    },
+  )
+
+  it.each(Object.entries(hostile))(
+    'a question with %s: a fast 400 naming the limit',
+    async (_, text) => {
+      const { value: response, ms } = await timed(() => ask(server, 'acme', text))
+      expect(response.status).toBe(400)
+      const body = await response.json()
+      expect(body.message).toContain(`${DOCS_LIMITS.questionChars} characters`)
+      expect(body.field).toBe('messages.0.content')
+      expect(ms).toBeLessThan(500)
+    },
+  )
+
+  it('refuses a search word over the word limit, and serves one at it', async () => {
+    const over = await post(server, '/discovery/v1/search/acme', {
+      query: `webhooks ${'z'.repeat(DOCS_LIMITS.queryWordChars + 1)}`,
+    })
+    expect(over.status).toBe(400)
+    expect((await over.json()).message).toContain(`${DOCS_LIMITS.queryWordChars} characters`)
+    const at = await post(server, '/discovery/v1/search/acme', {
+      query: `webhooks ${'z'.repeat(DOCS_LIMITS.queryWordChars)}`,
+    })
+    expect(at.status).toBe(200)
+  })
+
+  it('answers questions just under the cap quickly, whatever their words', async () => {
+    const word = (i: number, length: number) =>
+      Array.from({ length }, (_, j) => String.fromCharCode(97 + ((i * 7 + j * 13) % 26))).join('')
+    const questions = {
+      'a 9,990-letter word': `webhooks ${word(1, 9_990)}`,
+      '1,100 distinct 8-letter words': Array.from({ length: 1_100 }, (_, i) => word(i, 8)).join(
+        ' ',
+      ),
+      '400 distinct 24-letter words': Array.from({ length: 400 }, (_, i) => word(i, 24)).join(' '),
+    }
+    for (const [name, text] of Object.entries(questions)) {
+      expect(text.length, name).toBeLessThanOrEqual(DOCS_LIMITS.questionChars)
+      const before = heapMb()
+      const { value: response, ms } = await timed(async () => {
+        const response = await ask(server, 'acme', text)
+        await response.text()
+        return response
+      })
+      expect(response.status, name).toBe(200)
+      expect(ms, name).toBeLessThan(2_000)
+      expect(heapMb() - before, name).toBeLessThan(50)
+    }
+  })
+
+  it('keeps an agent job request (no question cap) cheap to plan', async () => {
+    const words = Array.from({ length: 20_000 }, (_, i) => `w${i.toString(36)}x${'y'.repeat(12)}`)
+    const { value: response, ms } = await timed(() =>
+      post(
+        server,
+        '/v1/agent/docchat-project/job',
+        { messages: [{ role: 'user', content: `${words.join(' ')} ${'k'.repeat(200_000)}` }] },
+        { key: server.keys.admin },
+      ),
+    )
+    await response.body?.cancel()
+    expect(response.status).toBe(200)
+    expect(ms).toBeLessThan(2_000)
+  })
+})
+
+describe('bodies and bookkeeping', () => {
+  it('authenticates before reading a body: anonymous bodies cost no memory', async () => {
+    const server = await createDevServer({ docs: { acme: fixtureCorpus() }, seed: false })
+    const body = JSON.stringify({ query: 'x'.repeat(600_000) })
+    const before = heapMb()
+    for (let i = 0; i < 20; i++) {
+      const response = await post(server, '/discovery/v1/search/acme', body, { key: null })
+      expect(response.status).toBe(401)
+      await response.text()
+    }
+    const grown = heapMb() - before
+    expect(server.requests).toHaveLength(20)
+    expect(server.requests.every((r) => r.body === undefined)).toBe(true)
+    expect(grown).toBeLessThan(20)
+  })
+
+  it('caps the bytes recorded: large bodies by size only, oldest dropped over budget', async () => {
+    const server = await createDevServer({
+      docs: { acme: fixtureCorpus() },
+      seed: false,
+      maxRecordedBytes: 1024 * 1024,
+    })
+    // An authenticated 600 KB body is above an eighth of the budget: kept as its size.
+    await post(server, '/discovery/v1/search/acme', { query: 'y'.repeat(600_000) })
+    expect(server.requests.at(-1)?.body).toEqual({ omitted: '600012 bytes' })
+    // 100 KB bodies fit one at a time; ten of them fill the budget, so the oldest go.
+    for (let i = 0; i < 30; i++) {
+      await post(server, '/discovery/v1/search/acme', { query: `${i} ${'z'.repeat(100_000)}` })
+    }
+    const kept = server.requests.filter(
+      (r) => typeof r.body === 'object' && r.body && 'query' in r.body,
+    )
+    expect(kept.length).toBeGreaterThan(0)
+    expect(kept.length).toBeLessThanOrEqual(10)
+    expect(kept.at(-1)?.body).toMatchObject({ query: expect.stringMatching(/^29 /) })
+  })
+
+  it('evicts the least recently used threads by count and by size', async () => {
+    const server = await createDevServer({
+      docs: { acme: fixtureCorpus() },
+      seed: false,
+      threads: { maxThreads: 3 },
+    })
+    const open = async (text: string) => {
+      const response = await ask(server, 'acme', text)
+      await response.text()
+      return {
+        threadId: response.headers.get('x-thread-id')!,
+        threadKey: response.headers.get('x-thread-key')!,
+      }
+    }
+    const resume = async (thread: { threadId: string; threadKey: string }) => {
+      const response = await ask(server, 'acme', 'And retries?', thread)
+      await response.text()
+      return response.status
+    }
+    const first = await open('How do webhooks work?')
+    const second = await open('What are the rate limits?')
+    await open('How do I theme it?')
+    expect(await resume(first)).toBe(200) // now the most recently used
+    await open('What is Acme?') // a fourth thread: `second` is the least recently used
+    expect(await resume(second)).toBe(404)
+    expect(await resume(first)).toBe(200)
+
+    const small = await createDevServer({
+      docs: { acme: fixtureCorpus() },
+      seed: false,
+      threads: { maxChars: 4_000 },
+    })
+    const threads: { threadId: string; threadKey: string }[] = []
+    for (let i = 0; i < 8; i++) {
+      const response = await ask(
+        small,
+        'acme',
+        `How do webhook retries work? ${'x'.repeat(900)} ${i}`,
+      )
+      await response.text()
+      threads.push({
+        threadId: response.headers.get('x-thread-id')!,
+        threadKey: response.headers.get('x-thread-key')!,
+      })
+    }
+    const statuses = []
+    for (const thread of threads) {
+      const response = await ask(small, 'acme', 'And then?', thread)
+      await response.text()
+      statuses.push(response.status)
+    }
+    expect(statuses[0]).toBe(404)
+    expect(statuses.at(-1)).toBe(200)
+  })
+})
+
+describe('CORS', () => {
+  let server: DevServer
+  beforeAll(async () => {
+    server = await createDevServer({
+      docs: { acme: fixtureCorpus() },
+      allowedOrigins: ['https://admin.example'],
+    })
+  })
+
+  it('leaves discovery routes open to any origin, never with credentials', async () => {
+    for (const origin of ['https://docs.example', 'null', undefined]) {
+      const response = await post(
+        server,
+        '/discovery/v1/search/acme',
+        { query: 'webhooks' },
+        { headers: origin ? { Origin: origin } : {} },
+      )
+      expect(response.headers.get('access-control-allow-origin')).toBe(
+        origin === 'https://docs.example' ? origin : '*',
+      )
+      expect(response.headers.get('access-control-allow-credentials')).toBeNull()
+      await response.text()
+    }
+  })
+
+  it('gives admin routes no CORS unless allowedOrigins names the origin', async () => {
+    const from = (origin: string) =>
+      get(server, '/v1/agent/docchat-project/jobs', { headers: { Origin: origin } })
+    const foreign = await from('https://docs.example')
+    expect(foreign.status).toBe(200) // a non-browser client is not stopped; a page can't read it
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull()
+    const nul = await from('null')
+    expect(nul.headers.get('access-control-allow-origin')).toBeNull()
+    const allowed = await from('https://admin.example')
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://admin.example')
+    expect(allowed.headers.get('access-control-allow-credentials')).toBeNull()
+
+    const preflight = (origin: string) =>
+      server.fetch(
+        new Request('http://dev.test/v1/project/update/docchat-project', {
+          method: 'OPTIONS',
+          headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
+        }),
+      )
+    const refused = await preflight('https://docs.example')
+    expect(refused.status).toBe(403)
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull()
+    expect((await refused.json()).message).toContain('allowedOrigins')
+    const ok = await preflight('https://admin.example')
+    expect(ok.status).toBe(204)
+    expect(ok.headers.get('access-control-allow-origin')).toBe('https://admin.example')
+    // An admin path with no route is still an admin path.
+    const unknown = await get(server, '/v1/agent/nope', {
+      headers: { Origin: 'https://x.example' },
+    })
+    expect(unknown.status).toBe(404)
+    expect(unknown.headers.get('access-control-allow-origin')).toBeNull()
+  })
+})
+
+describe('X-Forwarded-For', () => {
+  const fromIp = (server: DevServer, ip: string) =>
+    ask(server, 'acme', 'webhooks', {}, { headers: { 'X-Forwarded-For': ip } })
+
+  it('is ignored by default: a client cannot pick its own rate-limit bucket', async () => {
+    const server = await createDevServer({
+      docs: { acme: fixtureCorpus() },
+      rateLimits: { perIpPerDay: 1 },
+      seed: false,
+    })
+    const first = await server.fetch(
+      new Request('http://dev.test/discovery/v1/assistant/acme/message', {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${server.keys.assistant}`,
+          'X-Forwarded-For': '10.0.0.1',
+        },
+        body: JSON.stringify({ fp: 'anonymous', messages: [userMessage('webhooks')] }),
+      }),
+      { clientAddress: '192.0.2.7' },
+    )
+    expect(first.status).toBe(200)
+    await first.text()
+    const second = await server.fetch(
+      new Request('http://dev.test/discovery/v1/assistant/acme/message', {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${server.keys.assistant}`,
+          'X-Forwarded-For': '10.0.0.2',
+        },
+        body: JSON.stringify({ fp: 'anonymous', messages: [userMessage('webhooks')] }),
+      }),
+      { clientAddress: '192.0.2.7' },
+    )
+    expect(second.status).toBe(429)
+    expect((await second.json()).message).toContain('per IP address per day')
+  })
+
+  it('decides the bucket with trustProxy, by the address the proxy appended', async () => {
+    const server = await createDevServer({
+      docs: { acme: fixtureCorpus() },
+      rateLimits: { perIpPerDay: 1 },
+      seed: false,
+      trustProxy: true,
+    })
+    expect((await fromIp(server, '10.0.0.1')).status).toBe(200)
+    expect((await fromIp(server, '10.0.0.1')).status).toBe(429)
+    // A client-supplied first entry does not buy a fresh bucket: the proxy's last entry counts.
+    expect((await fromIp(server, '203.0.113.9, 10.0.0.1')).status).toBe(429)
+    expect((await fromIp(server, '10.0.0.2')).status).toBe(200)
+  })
+})
