@@ -9,6 +9,7 @@ import { assertAdminKeyAllowed, isBrowserLike } from './key-safety'
 import { pollUntil, type WaitOptions } from './poll'
 import { type FetchLike, performRequest, type RequestSpec, type RetryMode } from './request'
 import { type RetryOptions, resolveRetryOptions } from './retry'
+import { isAgentJobFinished, isUpdateFinished } from './terminal-states'
 // Types only: this module must stay free of zod so the lite client can ship without it.
 import type {
   AgentJob,
@@ -119,7 +120,7 @@ export interface DocsClient {
   triggerUpdate(projectId: string, options?: RequestOptions): Promise<TriggerUpdateResponse>
   /** Polls `getUpdateStatus` with backoff until `status` is `success` or `failure`. */
   waitForUpdateStatus(statusId: string, options?: WaitOptions<UpdateStatus>): Promise<UpdateStatus>
-  /** Polls `getAgentJob` with backoff until `haulted` is true. */
+  /** Polls `getAgentJob` with backoff until the job stopped (`isAgentJobFinished`). */
   waitForAgentJob(projectId: string, id: string, options?: WaitOptions<AgentJob>): Promise<AgentJob>
   /**
    * `POST /discovery/v1/assistant/{domain}/message`: validates the body, sends it, and returns the
@@ -395,7 +396,7 @@ export function createBaseDocsClient(
         what: `update ${statusId}`,
         defaultTimeoutMs: 10 * 60_000,
         fetchOnce: (signal) => client.getUpdateStatus(statusId, { signal }),
-        isDone: (record) => record.status === 'success' || record.status === 'failure',
+        isDone: isUpdateFinished,
       })
     },
 
@@ -407,7 +408,7 @@ export function createBaseDocsClient(
         what: `agent job ${id}`,
         defaultTimeoutMs: 30 * 60_000,
         fetchOnce: (signal) => client.getAgentJob(projectId, id, { signal }),
-        isDone: (record) => record.haulted === true,
+        isDone: isAgentJobFinished,
       })
     },
 

@@ -278,7 +278,7 @@ describe('error kinds over HTTP', () => {
     setTimeout(() => backoff.abort(), 100)
     const started = Date.now()
     const during = await failure(
-      client({ retry: { maxRetryAfterMs: 10_000 } }).search(
+      client({ retry: { maxRetryAfterMs: 10_000, maxTotalDelayMs: 10_000 } }).search(
         'acme',
         { query: 'q' },
         { signal: backoff.signal },

@@ -15,6 +15,8 @@ export const DOCS_LIMITS = {
   fuzzyWordChars: 24,
   /** Words of a query or question searched for; the rest are ignored. */
   queryWords: 32,
+  /** Characters in the assistant request's `currentPath` ("Maximum length: 200 characters"). */
+  currentPathChars: 200,
 } as const
 
 export type DocsLimits = typeof DOCS_LIMITS

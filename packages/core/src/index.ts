@@ -27,8 +27,21 @@ export { createDocsClientLite } from './lite-client'
 export { DOCS_LIMITS, type DocsLimits, longestWordLength } from './docs-limits'
 export { type FingerprintOptions, getFingerprint } from './fingerprint'
 export { isBrowserLike } from './key-safety'
-export type { WaitOptions } from './poll'
-export type { RetryOptions } from './retry'
+export { endsPolling, type PollBackoffOptions, pollDelay, type WaitOptions } from './poll'
+export {
+  backoffDelay,
+  defaultRetryOptions,
+  type ResolvedRetryOptions,
+  type RetryOptions,
+  resolveRetryOptions,
+} from './retry'
+export {
+  type KeyboardEventLike,
+  matchesShortcut,
+  type ParsedShortcut,
+  parseShortcut,
+} from './shortcut'
+export { isAgentJobFinished, isUpdateFinished } from './terminal-states'
 export {
   createSafeStorage,
   isSafeStorage,

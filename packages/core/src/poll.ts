@@ -1,11 +1,37 @@
 import { DocsApiError, toDocsApiError } from './errors'
 import { abortError, sleep } from './retry'
 
-export interface WaitOptions<T> {
-  /** First delay between two polls; it grows ×1.5 while nothing changes. Defaults to `2000`. */
+/** How polling slows down while the record does not change; the same for the client and the hooks. */
+export interface PollBackoffOptions {
+  /** First delay between two polls; it grows ×`backoff` while nothing changes. Defaults to `2000`. */
   intervalMs?: number
   /** Upper bound of the delay between two polls. Defaults to `15000`. */
   maxIntervalMs?: number
+  /** Growth per unchanged (or failed) poll. Defaults to `1.5`. */
+  backoff?: number
+}
+
+/**
+ * Delay before the next poll after `unchangedPolls` polls in a row brought nothing new: the first
+ * interval again as soon as something changes, then growing geometrically up to the cap.
+ */
+export function pollDelay(unchangedPolls: number, options: PollBackoffOptions = {}): number {
+  const intervalMs = Math.max(0, options.intervalMs ?? 2000)
+  const maxIntervalMs = Math.max(intervalMs, options.maxIntervalMs ?? 15_000)
+  const backoff = Math.max(1, options.backoff ?? 1.5)
+  return Math.min(maxIntervalMs, intervalMs * backoff ** Math.max(0, unchangedPolls))
+}
+
+/**
+ * Whether a failed poll ends the wait: an abort, or an error another poll would repeat (401, 404,
+ * invalid response). Retryable failures (network, 5xx, 429 after the client's own retries) do not.
+ */
+export function endsPolling(error: unknown): boolean {
+  const docsError = toDocsApiError(error)
+  return docsError.kind === 'aborted' || !docsError.retryable
+}
+
+export interface WaitOptions<T> extends PollBackoffOptions {
   /**
    * Gives up with a `timeout` `DocsApiError` after this long. `0` or `Infinity` waits forever.
    * Defaults to 10 minutes for updates and 30 minutes for agent jobs.
@@ -23,13 +49,8 @@ export interface PollSpec<T> extends WaitOptions<T> {
   defaultTimeoutMs: number
 }
 
-/**
- * Polls until `isDone`. A failed poll that is `retryable` (network, 5xx, 429 after the client's own
- * retries) does not end the wait; anything else (401, 404, invalid response) does.
- */
+/** Polls until `isDone`, backing off with `pollDelay`; a failed poll ends it only if `endsPolling`. */
 export async function pollUntil<T>(spec: PollSpec<T>): Promise<T> {
-  const baseInterval = Math.max(0, spec.intervalMs ?? 2000)
-  const maxInterval = Math.max(baseInterval, spec.maxIntervalMs ?? 15_000)
   const timeoutMs = spec.timeoutMs ?? spec.defaultTimeoutMs
   const controller = new AbortController()
   const onAbort = () => controller.abort(spec.signal?.reason)
@@ -43,7 +64,7 @@ export async function pollUntil<T>(spec: PollSpec<T>): Promise<T> {
           controller.abort(new DOMException('Polling timed out', 'TimeoutError'))
         }, timeoutMs)
       : undefined
-  let interval = baseInterval
+  let unchangedPolls = 0
   let lastSeen: string | undefined
   try {
     for (;;) {
@@ -51,23 +72,18 @@ export async function pollUntil<T>(spec: PollSpec<T>): Promise<T> {
       try {
         record = await spec.fetchOnce(controller.signal)
       } catch (cause) {
-        const error = toDocsApiError(cause)
-        if (error.kind === 'aborted' || !error.retryable) throw error
+        if (endsPolling(cause)) throw toDocsApiError(cause)
       }
-      if (record !== undefined) {
-        const serialized = JSON.stringify(record)
-        if (serialized !== lastSeen) {
-          lastSeen = serialized
-          interval = baseInterval
-          spec.onUpdate?.(record)
-        } else {
-          interval = Math.min(maxInterval, interval * 1.5)
-        }
-        if (spec.isDone(record)) return record
+      const serialized = record === undefined ? undefined : JSON.stringify(record)
+      if (record !== undefined && serialized !== lastSeen) {
+        lastSeen = serialized
+        unchangedPolls = 0
+        spec.onUpdate?.(record)
       } else {
-        interval = Math.min(maxInterval, interval * 1.5)
+        unchangedPolls++
       }
-      await sleep(interval, controller.signal)
+      if (record !== undefined && spec.isDone(record)) return record
+      await sleep(pollDelay(unchangedPolls, spec), controller.signal)
     }
   } catch (cause) {
     if (timedOut) {

@@ -79,6 +79,7 @@ export async function performRequest<T>(
   spec: RequestSpec<T>,
 ): Promise<RequestResult<T>> {
   const { signal } = spec
+  let waitedMs = 0
   for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw abortError(signal)
     const controller = new AbortController()
@@ -136,8 +137,9 @@ export async function performRequest<T>(
     if (attempt >= settings.retry.retries || !shouldRetry(failure, spec.retryMode, unsent)) {
       throw failure
     }
-    const delay = backoffDelay(attempt, settings.retry, failure.retryAfterMs)
+    const delay = backoffDelay(attempt, settings.retry, failure.retryAfterMs, Math.random, waitedMs)
     if (delay === undefined) throw failure
+    waitedMs += delay
     await sleep(delay, signal)
   }
 }

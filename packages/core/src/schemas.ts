@@ -209,7 +209,7 @@ export const assistantRequestSchema = z
     retrievalPageSize: z.number().int().positive().default(5),
     filter: assistantFilterSchema.nullable().optional(),
     context: z.array(contextItemSchema).optional(),
-    currentPath: z.string().max(200).optional(),
+    currentPath: z.string().max(DOCS_LIMITS.currentPathChars).optional(),
   })
   .strict()
   .superRefine((value, context) => {

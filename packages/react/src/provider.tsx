@@ -12,6 +12,7 @@ import {
   useRef,
   useState,
 } from 'react'
+import { clientOwnsRetries } from './query-retry'
 
 export interface DocChatProviderProps {
   /** The API client, from `createDocsClient(...)` of `@docchat/core`. */
@@ -62,7 +63,10 @@ export function DocChatProvider(props: DocChatProviderProps) {
   let queryClient = props.queryClient ?? contextQueryClient
   if (!queryClient) {
     // Lazy init during render: queries must work in the very first render, SSR included.
-    ownQueryClient.current ??= new QueryClient()
+    // Retries belong to the client (core); TanStack's default of 3 more would multiply them.
+    ownQueryClient.current ??= new QueryClient({
+      defaultOptions: { queries: clientOwnsRetries, mutations: clientOwnsRetries },
+    })
     queryClient = ownQueryClient.current
   }
   const ownClient = queryClient === ownQueryClient.current ? queryClient : undefined

@@ -1,26 +1,27 @@
-import { toDocsApiError } from '@docchat/core'
-
-const maxRetries = 2
-/** A longer `Retry-After` is shown to the user at once instead of a spinner that waits it out. */
-export const maxRetryAfterMs = 10_000
+import { backoffDelay, defaultRetryOptions, toDocsApiError } from '@docchat/core'
 
 /**
- * TanStack `retry` for DocChat queries: never for auth, permission, not-found or bad requests
- * (another try gives the same answer), up to twice for retryable kinds (network, 5xx, 429).
- * A 429 is retried only when its `Retry-After` is at most 10 s; a longer wait (a search limited
- * for an hour) surfaces the `rate-limited` error straight away.
+ * The DocChat query hooks retry nothing themselves: the client already retried each call by its
+ * one policy (core's `RetryOptions`). A second layer here multiplied it: one failing search cost
+ * up to 9 requests, and a reader waited 3.8 s (503) or 8 s (429) to see the error.
+ */
+export const clientOwnsRetries = { retry: false } as const
+
+/**
+ * TanStack `retry` with the client's default policy, for your own `useQuery` calls on a client
+ * created with `retry: false`: retryable kinds only (network, 5xx, 429), as many times as the
+ * client would, and a 429 only when its `Retry-After` fits the client's limits.
  */
 export function shouldRetryDocsQuery(failureCount: number, error: unknown): boolean {
   const docsError = toDocsApiError(error)
-  if (docsError.status === 401 || docsError.status === 403 || docsError.status === 404) return false
-  if (docsError.kind === 'aborted') return false
-  if (docsError.retryAfterMs !== undefined && docsError.retryAfterMs > maxRetryAfterMs) return false
-  return docsError.retryable && failureCount < maxRetries
+  if (docsError.kind === 'aborted' || !docsError.retryable) return false
+  if (failureCount >= defaultRetryOptions.retries) return false
+  return docsQueryRetryDelay(failureCount, docsError) <= defaultRetryOptions.maxTotalDelayMs
 }
 
-/** Honours `Retry-After` (at most 10 s) when the server sent one, else backoff capped at 10 s. */
+/** TanStack `retryDelay` to go with `shouldRetryDocsQuery`: the client's backoff and `Retry-After`. */
 export function docsQueryRetryDelay(failureCount: number, error: unknown): number {
-  const docsError = toDocsApiError(error)
-  if (docsError.retryAfterMs !== undefined) return Math.min(docsError.retryAfterMs, maxRetryAfterMs)
-  return Math.min(500 * 2 ** failureCount, 10_000)
+  const { retryAfterMs } = toDocsApiError(error)
+  const policy = { ...defaultRetryOptions, maxTotalDelayMs: Number.POSITIVE_INFINITY }
+  return backoffDelay(failureCount, policy, retryAfterMs) ?? defaultRetryOptions.maxRetryAfterMs
 }

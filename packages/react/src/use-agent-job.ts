@@ -1,11 +1,11 @@
 'use client'
 
-import type { AgentJob, DocsApiError } from '@docchat/core'
+import { type AgentJob, type DocsApiError, isAgentJobFinished } from '@docchat/core'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import { type PollingOptions, pollInterval } from './polling'
+import { type PollingOptions, usePollInterval } from './polling'
 import { useDocChat } from './provider'
 import { docChatQueryKeys } from './query-keys'
-import { docsQueryRetryDelay, shouldRetryDocsQuery } from './query-retry'
+import { clientOwnsRetries } from './query-retry'
 import { requireProjectId } from './use-agent-jobs'
 
 export interface UseAgentJobOptions extends PollingOptions {
@@ -26,10 +26,8 @@ export type AgentJobQuery = UseQueryResult<AgentJob, DocsApiError> & {
   progress: AgentJobProgress
 }
 
-/** Whether an agent job has stopped; `haultReason: 'processing'` means it is still running. */
-export function isAgentJobTerminal(job: AgentJob | undefined): boolean {
-  return Boolean(job?.haulted) && job?.haultReason !== 'processing'
-}
+/** Whether an agent job has stopped: core's `isAgentJobFinished`, under the name the hooks export. */
+export const isAgentJobTerminal: (job: AgentJob | undefined) => boolean = isAgentJobFinished
 
 export function agentJobProgress(job: AgentJob | undefined): AgentJobProgress {
   const todos = job?.todos ?? []
@@ -40,8 +38,10 @@ export function agentJobProgress(job: AgentJob | undefined): AgentJobProgress {
 }
 
 /**
- * One agent job, polled until it stops: the interval backs off while nothing changes, polling
- * pauses while the tab is hidden, and ends at a terminal state or a non-retryable error.
+ * One agent job, polled until it stops: the interval backs off while nothing changes (core's
+ * `pollDelay`), polling pauses while the tab is hidden, and ends at a terminal state or an error
+ * another poll would repeat; a passing failure (network, 5xx) is polled through, as
+ * `client.waitForAgentJob` does.
  */
 export function useAgentJob(
   id: string | undefined,
@@ -49,26 +49,23 @@ export function useAgentJob(
 ): AgentJobQuery {
   const { client, projectId, queryClient } = useDocChat()
   const { enabled = true, ...polling } = options
+  const refetchInterval = usePollInterval<AgentJob>(isAgentJobFinished, polling)
   const result = useQuery<AgentJob, DocsApiError>(
     {
       queryKey: docChatQueryKeys.agentJob(client.baseUrl, projectId ?? '', id ?? ''),
       queryFn: ({ signal }) =>
         client.getAgentJob(requireProjectId(projectId), id ?? '', { signal }),
       enabled: enabled && Boolean(projectId) && Boolean(id),
-      refetchInterval: (query) => {
-        if (query.state.status === 'error' || isAgentJobTerminal(query.state.data)) return false
-        return pollInterval(query.state.dataUpdateCount, polling)
-      },
+      refetchInterval,
       refetchIntervalInBackground: false,
-      retry: shouldRetryDocsQuery,
-      retryDelay: docsQueryRetryDelay,
+      ...clientOwnsRetries,
     },
     queryClient,
   )
   return {
     ...result,
     job: result.data,
-    isTerminal: isAgentJobTerminal(result.data),
+    isTerminal: isAgentJobFinished(result.data),
     progress: agentJobProgress(result.data),
   }
 }

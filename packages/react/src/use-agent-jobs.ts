@@ -4,7 +4,7 @@ import { type AgentJobSummary, DocsApiError } from '@docchat/core'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { useDocChat } from './provider'
 import { docChatQueryKeys } from './query-keys'
-import { docsQueryRetryDelay, shouldRetryDocsQuery } from './query-retry'
+import { clientOwnsRetries } from './query-retry'
 
 export interface UseAgentJobsOptions {
   /** Defaults to `0`. */
@@ -31,8 +31,7 @@ export function useAgentJobs(options: UseAgentJobsOptions = {}): AgentJobs {
           .allSessions,
       enabled: enabled && Boolean(projectId),
       placeholderData: (previous) => previous,
-      retry: shouldRetryDocsQuery,
-      retryDelay: docsQueryRetryDelay,
+      ...clientOwnsRetries,
     },
     queryClient,
   )

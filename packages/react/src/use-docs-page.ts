@@ -4,7 +4,7 @@ import type { DocsApiError, PageContent } from '@docchat/core'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { useDocChat } from './provider'
 import { docChatQueryKeys } from './query-keys'
-import { docsQueryRetryDelay, shouldRetryDocsQuery } from './query-retry'
+import { clientOwnsRetries } from './query-retry'
 
 /** The full text of a docs page (a `path` as search returns it). */
 export function useDocsPage(
@@ -18,8 +18,7 @@ export function useDocsPage(
       queryFn: ({ signal }) => client.getPage(domain, { path: path ?? '' }, { signal }),
       enabled: (options.enabled ?? true) && Boolean(path),
       staleTime: 5 * 60_000,
-      retry: shouldRetryDocsQuery,
-      retryDelay: docsQueryRetryDelay,
+      ...clientOwnsRetries,
     },
     queryClient,
   )

@@ -4,7 +4,7 @@ import type { DocsApiError, SearchRequestInput, SearchResult } from '@docchat/co
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { useDocChat } from './provider'
 import { docChatQueryKeys } from './query-keys'
-import { docsQueryRetryDelay, shouldRetryDocsQuery } from './query-retry'
+import { clientOwnsRetries } from './query-retry'
 import { useDebouncedValue } from './use-debounced-value'
 
 export interface UseDocsSearchOptions {
@@ -52,8 +52,7 @@ export function useDocsSearch(query: string, options: UseDocsSearchOptions = {})
       enabled: active,
       placeholderData: active ? keepPreviousData : undefined,
       staleTime: 60_000,
-      retry: shouldRetryDocsQuery,
-      retryDelay: docsQueryRetryDelay,
+      ...clientOwnsRetries,
     },
     queryClient,
   )

@@ -1,11 +1,11 @@
 'use client'
 
-import type { DocsApiError, UpdateStatus } from '@docchat/core'
+import { type DocsApiError, isUpdateFinished, type UpdateStatus } from '@docchat/core'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import { type PollingOptions, pollInterval } from './polling'
+import { type PollingOptions, usePollInterval } from './polling'
 import { useDocChat } from './provider'
 import { docChatQueryKeys } from './query-keys'
-import { docsQueryRetryDelay, shouldRetryDocsQuery } from './query-retry'
+import { clientOwnsRetries } from './query-retry'
 
 export interface UseUpdateStatusOptions extends PollingOptions {
   /** Defaults to `true`. */
@@ -18,9 +18,8 @@ export type UpdateStatusQuery = UseQueryResult<UpdateStatus, DocsApiError> & {
   isTerminal: boolean
 }
 
-export function isUpdateTerminal(update: UpdateStatus | undefined): boolean {
-  return update?.status === 'success' || update?.status === 'failure'
-}
+/** Whether a deployment ended: core's `isUpdateFinished`, under the name the hooks export. */
+export const isUpdateTerminal: (update: UpdateStatus | undefined) => boolean = isUpdateFinished
 
 /** A deployment's status, polled (with backoff, paused while hidden) until success or failure. */
 export function useUpdateStatus(
@@ -29,20 +28,17 @@ export function useUpdateStatus(
 ): UpdateStatusQuery {
   const { client, queryClient } = useDocChat()
   const { enabled = true, ...polling } = options
+  const refetchInterval = usePollInterval<UpdateStatus>(isUpdateFinished, polling)
   const result = useQuery<UpdateStatus, DocsApiError>(
     {
       queryKey: docChatQueryKeys.updateStatus(client.baseUrl, statusId ?? ''),
       queryFn: ({ signal }) => client.getUpdateStatus(statusId ?? '', { signal }),
       enabled: enabled && Boolean(statusId),
-      refetchInterval: (query) => {
-        if (query.state.status === 'error' || isUpdateTerminal(query.state.data)) return false
-        return pollInterval(query.state.dataUpdateCount, polling)
-      },
+      refetchInterval,
       refetchIntervalInBackground: false,
-      retry: shouldRetryDocsQuery,
-      retryDelay: docsQueryRetryDelay,
+      ...clientOwnsRetries,
     },
     queryClient,
   )
-  return { ...result, update: result.data, isTerminal: isUpdateTerminal(result.data) }
+  return { ...result, update: result.data, isTerminal: isUpdateFinished(result.data) }
 }

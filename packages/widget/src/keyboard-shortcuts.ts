@@ -1,3 +1,4 @@
+import { matchesShortcut, parseShortcut } from '@docchat/core'
 import type { ShortcutOptions } from './widget-options'
 
 export type ShortcutAction = 'search' | 'assistant'
@@ -43,17 +44,21 @@ export function resolveShortcuts(
   }
 }
 
-/** ⌘/Ctrl + key with no Alt or Shift, so browser shortcuts like ⌘⇧I stay the browser's. */
+/**
+ * ⌘/Ctrl + key with no Alt or Shift, so browser shortcuts like ⌘⇧I stay the browser's. Matched by
+ * core's matcher, as in headless: `event.code` stands in on non-Latin layouts (⌘K typed as ⌘Л).
+ */
 export function matchShortcut(
   event: KeyboardEvent,
   keys: Record<ShortcutAction, string | false>,
 ): ShortcutAction | undefined {
-  if (!(event.metaKey || event.ctrlKey) || event.altKey || event.shiftKey || event.isComposing) {
-    return undefined
+  if (event.isComposing) return undefined
+  const matches = (key: string | false) => {
+    const shortcut = key ? parseShortcut(`mod+${key}`) : null
+    return shortcut !== null && matchesShortcut(shortcut, event)
   }
-  const key = event.key.toLowerCase()
-  if (keys.search && key === keys.search.toLowerCase()) return 'search'
-  if (keys.assistant && key === keys.assistant.toLowerCase()) return 'assistant'
+  if (matches(keys.search)) return 'search'
+  if (matches(keys.assistant)) return 'assistant'
   return undefined
 }
 

@@ -67,6 +67,15 @@ describe('keyboard shortcuts', () => {
     expect(matchShortcut(new KeyboardEvent('keydown', { key: 'k' }), keys)).toBeUndefined()
   })
 
+  it('match on non-Latin layouts by the physical key: ⌘ + K typed as "л" opens search', () => {
+    const cyrillicK = new KeyboardEvent('keydown', { key: 'л', code: 'KeyK', metaKey: true })
+    expect(matchShortcut(cyrillicK, keys)).toBe('search')
+    const cyrillicI = new KeyboardEvent('keydown', { key: 'ш', code: 'KeyI', ctrlKey: true })
+    expect(matchShortcut(cyrillicI, keys)).toBe('assistant')
+    const otherKey = new KeyboardEvent('keydown', { key: 'д', code: 'KeyL', metaKey: true })
+    expect(matchShortcut(otherKey, keys)).toBeUndefined()
+  })
+
   it('can be rebound or turned off, and search off removes its shortcut', () => {
     expect(resolveShortcuts({ search: '/', assistant: false }, true)).toEqual({
       search: '/',

@@ -1,6 +1,6 @@
 'use client'
 
-import { type AgentJob, DocsApiError } from '@docchat/core'
+import { type AgentJob, DocsApiError, isAgentJobFinished } from '@docchat/core'
 import { useAgentJob } from '@docchat/react'
 import { formatLabel } from '../labels'
 import type { WidgetOptions } from '../widget-options'
@@ -12,7 +12,7 @@ export type AgentJobState = 'loading' | 'running' | 'completed' | 'error' | 'int
 
 export function agentJobState(job: AgentJob | undefined): AgentJobState {
   if (!job) return 'loading'
-  if (!job.haulted || job.haultReason === 'processing') return 'running'
+  if (!isAgentJobFinished(job)) return 'running'
   if (job.haultReason === 'completed') return 'completed'
   if (job.haultReason === 'interrupted') return 'interrupted'
   return job.haultReason ? 'error' : 'completed'

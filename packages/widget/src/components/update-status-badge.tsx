@@ -1,6 +1,6 @@
 'use client'
 
-import { DocsApiError } from '@docchat/core'
+import { DocsApiError, isUpdateFinished } from '@docchat/core'
 import { useUpdateStatus } from '@docchat/react'
 import { useId } from 'react'
 import type { WidgetOptions } from '../widget-options'
@@ -87,7 +87,7 @@ function UpdateStatusView({
       className={['docchat-status', className].filter(Boolean).join(' ')}
       data-state={state}
       aria-label={labels.updateTitle}
-      aria-busy={state === 'queued' || state === 'in_progress' || state === 'loading'}
+      aria-busy={update ? !isUpdateFinished(update) : state === 'loading'}
     >
       <div className="docchat-status-header">
         <h3 className="docchat-status-title">{update?.commit?.message || labels.updateTitle}</h3>
