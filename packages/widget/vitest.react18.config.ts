@@ -14,6 +14,7 @@ export default defineDocChatVitest({
       'src/components/doc-chat-widget.test.tsx',
       'src/components/search-modal.test.tsx',
       'src/components/context-capture.test.tsx',
+      'src/components/error-boundary.test.tsx',
       'src/embed/create-doc-chat.test.ts',
     ],
     css: true,

@@ -1,9 +1,17 @@
+export {
+  type AskOptions,
+  type AssistantConnection,
+  type AssistantConnectionOptions,
+  type AssistantEndpoint,
+  createAssistantConnection,
+} from './assistant-connection'
 export type {
   AssistantMessageResult,
   AssistantMessageStream,
   AssistantToolInvocation,
 } from './assistant-message'
 export {
+  type AssistantMessageOptions,
   type CreatedAgentJob,
   createDocsClient,
   type DocsClient,
@@ -13,7 +21,13 @@ export {
   type ResponseParseContext,
   type ResponseParser,
 } from './client'
-export { coalesceTextParts, coalescingFetch } from './coalesce-text-parts'
+export {
+  coalesceTextParts,
+  coalescingFetch,
+  type EncodeDataStreamOptions,
+  encodeDataStream,
+  formatDataStreamLine,
+} from './coalesce-text-parts'
 export {
   DocsApiError,
   type DocsApiErrorKind,
@@ -27,6 +41,7 @@ export { createDocsClientLite } from './lite-client'
 export { DOCS_LIMITS, type DocsLimits, longestWordLength } from './docs-limits'
 export { type FingerprintOptions, getFingerprint } from './fingerprint'
 export { isBrowserLike } from './key-safety'
+export { isDocsMessage } from './message-shape'
 export { endsPolling, type PollBackoffOptions, pollDelay, type WaitOptions } from './poll'
 export {
   backoffDelay,

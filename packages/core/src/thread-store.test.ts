@@ -84,6 +84,14 @@ describe('createSafeStorage', () => {
   })
 })
 
+/** A valid stored message (the store drops anything that is not one). */
+const message = (id: string, text = '') => ({
+  id,
+  role: 'user',
+  content: text,
+  parts: [{ type: 'text', text }],
+})
+
 describe('createThreadStore', () => {
   it('keeps one thread per domain and keeps the key when a later response has none', () => {
     const store = createThreadStore({ storage: 'memory' })
@@ -112,18 +120,52 @@ describe('createThreadStore', () => {
     const store = createThreadStore({ storage: 'memory', maxMessages: 3, maxBytes: 10_000 })
     store.setMessages(
       'acme',
-      [1, 2, 3, 4, 5].map((n) => ({ id: `m${n}` })),
+      [1, 2, 3, 4, 5].map((n) => message(`m${n}`)),
     )
     expect(store.getMessages<{ id: string }>('acme').map((m) => m.id)).toEqual(['m3', 'm4', 'm5'])
 
-    const small = createThreadStore({ storage: 'memory', maxBytes: 60 })
-    const messages = [1, 2, 3, 4].map((n) => ({ id: `m${n}`, text: 'ééé' }))
+    const small = createThreadStore({ storage: 'memory', maxBytes: 180 })
+    const messages = [1, 2, 3, 4].map((n) => message(`m${n}`, 'ééé'))
     small.setMessages('acme', messages)
     const kept = small.getMessages<{ id: string }>('acme')
     expect(kept.map((m) => m.id)).toEqual(['m3', 'm4'])
-    expect(new TextEncoder().encode(JSON.stringify(kept)).length).toBeLessThanOrEqual(60)
-    small.setMessages('acme', [{ id: 'x', text: 'y'.repeat(100) }])
+    expect(new TextEncoder().encode(JSON.stringify(kept)).length).toBeLessThanOrEqual(180)
+    small.setMessages('acme', [message('x', 'y'.repeat(100))])
     expect(small.getMessages('acme')).toEqual([])
+  })
+
+  it('drops every stored message that is not a valid message, never throws, and heals storage', () => {
+    const corrupt: Array<[string, string]> = [
+      ['[null]', '[null]'],
+      ['content: 5', JSON.stringify([{ ...message('a'), content: 5 }])],
+      ['parts: 5', JSON.stringify([{ ...message('a'), parts: 5 }])],
+      ['not an array', '{"0":{}}'],
+      ['a number', '5'],
+      ['not JSON', '[{"id":'],
+      [
+        'a hostile part',
+        JSON.stringify([{ ...message('a'), parts: [{ type: 'html', html: '<img>' }] }]),
+      ],
+    ]
+    for (const [name, raw] of corrupt) {
+      const storage = new QuotaStorage(100_000)
+      storage.setItem('docchat:default:messages:acme', raw)
+      const warnings: DocsWarning[] = []
+      const store = createThreadStore({ storage, onWarning: (w) => warnings.push(w) })
+      expect(() => store.getMessages('acme'), name).not.toThrow()
+      expect(store.getMessages('acme'), name).toEqual([])
+      // The bad value is gone: the next load neither sees nor reports it again.
+      expect(storage.getItem('docchat:default:messages:acme'), name).toBeNull()
+    }
+
+    const storage = new QuotaStorage(100_000)
+    const good = message('good', 'kept')
+    storage.setItem('docchat:default:messages:acme', JSON.stringify([null, good, { id: 'x' }]))
+    const warnings: DocsWarning[] = []
+    const store = createThreadStore({ storage, onWarning: (w) => warnings.push(w) })
+    expect(store.getMessages('acme')).toEqual([good])
+    expect(warnings.map((w) => w.code)).toEqual(['storage-invalid'])
+    expect(JSON.parse(storage.getItem('docchat:default:messages:acme')!)).toEqual([good])
   })
 
   it('never throws when storage is full or broken', () => {
@@ -134,7 +176,7 @@ describe('createThreadStore', () => {
     })
     expect(() => {
       full.set('acme', { threadId: 't'.repeat(40), threadKey: 'k'.repeat(40) })
-      full.setMessages('acme', [{ id: 'm', text: 'x'.repeat(5000) }])
+      full.setMessages('acme', [message('m', 'x'.repeat(5000))])
       full.set('acme', { threadId: 'u'.repeat(200) })
       full.clear('acme')
     }).not.toThrow()
@@ -143,8 +185,8 @@ describe('createThreadStore', () => {
     const broken = createThreadStore({ storage: brokenStorage })
     expect(() => broken.set('acme', { threadId: 't' })).not.toThrow()
     expect(broken.get('acme')).toEqual({ threadId: 't' })
-    expect(() => broken.setMessages('acme', [{ id: 1 }])).not.toThrow()
-    expect(broken.getMessages('acme')).toEqual([{ id: 1 }])
+    expect(() => broken.setMessages('acme', [message('m1')])).not.toThrow()
+    expect(broken.getMessages('acme')).toEqual([message('m1')])
   })
 
   it('notifies subscribers of changes', () => {

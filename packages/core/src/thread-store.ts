@@ -1,3 +1,4 @@
+import { isDocsMessage } from './message-shape'
 import { createSafeStorage, type SafeStorage, type StorageOption } from './safe-storage'
 import type { ThreadIdentity } from './thread-identity'
 import { type DocsWarningHandler, reportWarning } from './warnings'
@@ -12,6 +13,11 @@ export interface ThreadStoreOptions {
   /** Most bytes (UTF-8 JSON) of messages kept per domain (the newest win). Defaults to `200000`. */
   maxBytes?: number
   onWarning?: DocsWarningHandler
+  /**
+   * Which stored messages to give back. Storage is shared with every script on the origin, so
+   * anything read from it is checked and what fails is dropped. Defaults to `isDocsMessage`.
+   */
+  isMessage?: (value: unknown) => boolean
 }
 
 /**
@@ -24,6 +30,7 @@ export interface ThreadStore {
   set(domain: string, thread: ThreadIdentity): void
   /** Forgets the thread and the messages of `domain`. */
   clear(domain: string): void
+  /** The stored messages that pass `isMessage`; anything else in storage is dropped, never thrown. */
   getMessages<T = unknown>(domain: string): T[]
   /** Stores the newest messages that fit `maxMessages` and `maxBytes`. */
   setMessages<T>(domain: string, messages: readonly T[]): void
@@ -35,6 +42,7 @@ const encoder = new TextEncoder()
 
 export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore {
   const { onWarning } = options
+  const isMessage = options.isMessage ?? isDocsMessage
   const storage: SafeStorage = createSafeStorage(options.storage ?? 'local', {
     ...(onWarning ? { onWarning } : {}),
   })
@@ -95,7 +103,19 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     },
     getMessages<T>(domain: string): T[] {
       const value = readJson(messagesKey(domain))
-      return Array.isArray(value) ? (value as T[]) : []
+      if (value === undefined) return []
+      const messages = Array.isArray(value) ? value.filter((message) => isMessage(message)) : []
+      if (!Array.isArray(value) || messages.length !== value.length) {
+        reportWarning(onWarning, {
+          code: 'storage-invalid',
+          message: `Dropped ${Array.isArray(value) ? value.length - messages.length : 'all'} stored message(s) that are not valid messages`,
+          value,
+        })
+        // Rewrite what is left, so the bad value is not read (and reported) on every load.
+        if (messages.length === 0) storage.removeItem(messagesKey(domain))
+        else storage.setItem(messagesKey(domain), JSON.stringify(messages))
+      }
+      return messages as T[]
     },
     setMessages(domain, messages) {
       const recent = maxMessages === 0 ? [] : messages.slice(-maxMessages)

@@ -7,6 +7,8 @@ export interface DocsWarning {
     | 'assistant-key-in-browser'
     | 'storage-unavailable'
     | 'storage-full'
+    /** A value read back from storage failed validation and was dropped. */
+    | 'storage-invalid'
   message: string
   /** Dotted path inside the response, for `unknown-enum-value`. */
   path?: string

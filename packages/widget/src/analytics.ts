@@ -33,7 +33,14 @@ export type DocChatEvent =
     }
   | { type: 'feedback'; value: 'up' | 'down'; messageId: string }
   | { type: 'source-click'; url: string; position: number; messageId?: string }
-  | { type: 'error'; kind: DocsApiErrorKind | 'unknown'; status?: number; retryable: boolean }
+  | {
+      type: 'error'
+      kind: DocsApiErrorKind | 'unknown'
+      status?: number
+      retryable: boolean
+      /** For developers: what went wrong (never shown to readers). */
+      message?: string
+    }
 
 export type DocChatEventHandler = (event: DocChatEvent & { timestamp: number }) => void
 

@@ -72,6 +72,8 @@ export interface DocChatLabels {
   /** A search failed for a network, server or unknown reason. */
   searchFailed: string
   recentSearches: string
+  /** Search's empty state when there are no recent searches. */
+  suggestedPages: string
   askAiAbout: string
   navigateHint: string
   selectHint: string
@@ -92,6 +94,9 @@ export interface DocChatLabels {
   updateSuccess: string
   updateFailure: string
   updateTitle: string
+  /** Shown when the widget hit an unexpected error; "Start over" clears its stored data. */
+  crashed: string
+  startOver: string
 }
 
 /** Kept separate so the drop-in's first file doesn't carry every label. */
@@ -159,6 +164,7 @@ export const defaultLabels: DocChatLabels = {
   rateLimitedSearchNow: 'Too many searches. Try again now.',
   searchFailed: 'Search isn’t available right now. Try again in a moment.',
   recentSearches: 'Recent searches',
+  suggestedPages: 'Suggested pages',
   askAiAbout: 'Ask AI about “{query}”',
   navigateHint: 'to navigate',
   selectHint: 'to select',
@@ -179,6 +185,8 @@ export const defaultLabels: DocChatLabels = {
   updateSuccess: 'Deployed',
   updateFailure: 'Deploy failed',
   updateTitle: 'Docs update',
+  crashed: 'Something went wrong. Starting over clears this conversation and recent searches.',
+  startOver: 'Start over',
 }
 
 /** Fills `{name}` placeholders; unknown placeholders stay as written. */

@@ -1,6 +1,6 @@
 'use client'
 
-import { coalescingFetch, type DocsClient } from '@docchat/core'
+import type { DocsClient } from '@docchat/core'
 import { DocChatProvider } from '@docchat/react'
 import {
   type CSSProperties,
@@ -11,6 +11,7 @@ import {
   useRef,
 } from 'react'
 import { createEmitter, type Emit } from '../analytics'
+import { WidgetErrorBoundary } from './error-boundary'
 import { type DocChatLabels, resolveLabels } from '../labels'
 import { themeName, themeProperties } from '../theme'
 import { type FeedbackDetails, starterQuestionsOf, type WidgetOptions } from '../widget-options'
@@ -56,15 +57,12 @@ export function MaybeProvider({
   docsBaseUrl,
   children,
 }: ConnectionProps & { docsBaseUrl?: string | null; children: ReactNode }) {
-  // The widget's own provider also smooths word-by-word streams (see coalesceTextParts).
-  const streamingClient = useMemo(
-    () => (client ? { ...client, fetch: coalescingFetch(client.fetch) } : undefined),
-    [client],
-  )
-  if (!streamingClient) return <>{children}</>
+  // Questions go through the client's assistant connection (useAssistantChat), which validates,
+  // times out, retries and merges word-by-word text for the chat parser: nothing to add here.
+  if (!client) return <>{children}</>
   return (
     <DocChatProvider
-      client={streamingClient}
+      client={client}
       domain={domain ?? ''}
       projectId={projectId}
       docsBaseUrl={docsBaseUrl ?? undefined}
@@ -116,7 +114,7 @@ export function WidgetScope({ embedded, className, children, ...options }: Widge
         dir={options.dir ?? undefined}
         style={style}
       >
-        {children}
+        <WidgetErrorBoundary>{children}</WidgetErrorBoundary>
       </div>
     </WidgetSettingsContext.Provider>
   )
