@@ -202,6 +202,14 @@ export function createAssistantMessageStream(
         }
         return call
       }
+      const settleArgs = () => {
+        for (const call of calls.values()) {
+          if (call.state === 'partial-call' && call.argsText) {
+            call.args = parsePartialJson(call.argsText) ?? call.args
+          }
+          delete call.argsText
+        }
+      }
       try {
         for await (const event of events()) {
           switch (event.type) {
@@ -216,10 +224,9 @@ export function createAssistantMessageStream(
               break
             case 'tool-call-delta': {
               const call = calls.get(event.toolCallId)
-              if (call) {
-                call.argsText = (call.argsText ?? '') + event.argsTextDelta
-                call.args = parsePartialJson(call.argsText) ?? call.args
-              }
+              // Parsed once the deltas end (see settleArgs): parsing the growing text per delta
+              // is quadratic in the number of deltas.
+              if (call) call.argsText = (call.argsText ?? '') + event.argsTextDelta
               break
             }
             case 'tool-call': {
@@ -240,11 +247,12 @@ export function createAssistantMessageStream(
             case 'file':
               result.files.push({ data: event.data, mimeType: event.mimeType })
               break
+            // A loop, not `push(...items)`: spreading a 300,000-item part overflows the stack.
             case 'message-annotations':
-              result.annotations.push(...event.annotations)
+              for (const annotation of event.annotations) result.annotations.push(annotation)
               break
             case 'data':
-              result.data.push(...event.data)
+              for (const item of event.data) result.data.push(item)
               break
             case 'start-step':
               result.messageId = event.messageId
@@ -277,11 +285,11 @@ export function createAssistantMessageStream(
         }
       } catch (cause) {
         const error = toDocsApiError(cause)
-        for (const call of result.toolInvocations) delete (call as { argsText?: string }).argsText
+        settleArgs()
         error.partial = finalize(result)
         throw error
       }
-      for (const call of result.toolInvocations) delete (call as { argsText?: string }).argsText
+      settleArgs()
       return finalize(result)
     },
     async cancel() {

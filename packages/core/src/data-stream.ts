@@ -100,33 +100,62 @@ function invalid(line: string, lineNumber: number, message: string): DataStreamE
  * `parse-error` events and unknown codes as `unknown` events.
  */
 export function parseDataStreamLine(line: string, lineNumber = 0): DataStreamEvent {
+  return parseDataStreamRange(line, 0, line.length, lineNumber)
+}
+
+/** Whether `source[from..end)` has no `"` and no `\\`; bounded so it never scans past the line. */
+function isPlainJsonStringBody(source: string, from: number, end: number): boolean {
+  for (let index = from; index < end; index++) {
+    const char = source.charCodeAt(index)
+    if (char === 0x22 || char === 0x5c) return false
+  }
+  return true
+}
+
+/**
+ * `parseDataStreamLine` for the line `source[start..end)`, parsed where it lies in the decoded chunk:
+ * the reader then slices only the JSON payload (or, for plain text deltas, only the text), never
+ * the line itself.
+ */
+function parseDataStreamRange(
+  source: string,
+  start: number,
+  end: number,
+  lineNumber: number,
+): DataStreamEvent {
   // Fast path for the commonest line, a text delta without escapes: `0:"…"` whose only quotes are
   // the outer ones is a JSON string equal to its inner characters, so JSON.parse can be skipped.
   // (Raw control characters, which JSON forbids and no JSON writer emits, are let through.)
-  const last = line.length - 1
+  const last = end - 1
   if (
-    last >= 3 &&
-    line.charCodeAt(0) === 0x30 &&
-    line.charCodeAt(1) === 0x3a &&
-    line.charCodeAt(2) === 0x22 &&
-    line.charCodeAt(last) === 0x22 &&
-    line.indexOf('"', 3) === last &&
-    line.indexOf('\\', 3) === -1
+    last - start >= 3 &&
+    source.charCodeAt(start) === 0x30 &&
+    source.charCodeAt(start + 1) === 0x3a &&
+    source.charCodeAt(start + 2) === 0x22 &&
+    source.charCodeAt(last) === 0x22 &&
+    isPlainJsonStringBody(source, start + 3, last)
   ) {
-    return { type: 'text', text: line.slice(3, last) }
+    return { type: 'text', text: source.slice(start + 3, last) }
   }
-  const separator = line.indexOf(':')
-  if (separator === -1) {
-    return invalid(
-      line,
-      lineNumber,
-      `Line ${lineNumber}: no separator found in "${preview(line)}".`,
-    )
+  let separator = start + 1
+  if (source.charCodeAt(separator) !== 0x3a) {
+    // A bounded scan: `indexOf` could run on through the rest of the chunk for every such line.
+    separator = start
+    while (separator < end && source.charCodeAt(separator) !== 0x3a) separator++
+    if (separator === end) {
+      const line = source.slice(start, end)
+      return invalid(
+        line,
+        lineNumber,
+        `Line ${lineNumber}: no separator found in "${preview(line)}".`,
+      )
+    }
   }
   let value: unknown
   try {
-    value = JSON.parse(line.slice(separator + 1))
+    value = JSON.parse(source.slice(separator + 1, end))
   } catch (error) {
+    const line = source.slice(start, end)
     const reason = error instanceof Error ? error.message : String(error)
     return invalid(
       line,
@@ -135,7 +164,7 @@ export function parseDataStreamLine(line: string, lineNumber = 0): DataStreamEve
     )
   }
   // All known codes are one character: compare char codes instead of slicing a string per line.
-  const code = separator === 1 ? line.charCodeAt(0) : -1
+  const code = separator === start + 1 ? source.charCodeAt(start) : -1
   switch (code) {
     case 0x30: // 0
       if (typeof value === 'string') return { type: 'text', text: value }
@@ -247,12 +276,18 @@ export function parseDataStreamLine(line: string, lineNumber = 0): DataStreamEve
       }
       break
     default:
-      return { type: 'unknown', code: line.slice(0, separator), value, line }
+      return {
+        type: 'unknown',
+        code: source.slice(start, separator),
+        value,
+        line: source.slice(start, end),
+      }
   }
+  const line = source.slice(start, end)
   return invalid(
     line,
     lineNumber,
-    `Line ${lineNumber}: unexpected value for part "${line.slice(0, separator)}" in "${preview(line)}".`,
+    `Line ${lineNumber}: unexpected value for part "${source.slice(start, separator)}" in "${preview(line)}".`,
   )
 }
 
@@ -261,30 +296,35 @@ function preview(line: string): string {
 }
 
 /**
- * Reads a v4 data stream body into typed events. Handles any chunking: lines and multi-byte
- * characters split across chunks, CRLF line ends, blank lines and a last line without a line break.
+ * The shared engine of both readers: decodes chunks, splits lines (any chunking, split UTF-8, CRLF,
+ * blank lines, a last line without a break) and parses each line once into the batch of its chunk.
  */
-export function readDataStream(
+interface DataStreamBatchSource {
+  /** The next non-empty batch of events, or `done` once the body has ended. */
+  next(): Promise<IteratorResult<DataStreamEvent[], undefined>>
+  /** Stops reading and cancels the body. */
+  return(): Promise<IteratorResult<DataStreamEvent[], undefined>>
+}
+
+function openDataStream(
   body: ReadableStream<Uint8Array>,
-  options: ReadDataStreamOptions = {},
-): AsyncIterableIterator<DataStreamEvent> {
+  options: ReadDataStreamOptions,
+): DataStreamBatchSource {
   const { signal } = options
   const reader = body.getReader()
   const decoder = new TextDecoder()
-  // Events of the chunk being drained; a plain array with a cursor beats a generator per event.
-  let queue: DataStreamEvent[] = []
-  let cursor = 0
+  let batch: DataStreamEvent[] = []
   let partial = ''
   let lineNumber = 0
   let done = false
   let released = false
 
-  const pushLine = (line: string) => {
+  /** Parses the line `text[start..end)`; a trailing `\r` (CRLF) is dropped, blank lines skipped. */
+  const pushLine = (text: string, start: number, end: number) => {
     lineNumber++
-    const end =
-      line.length > 0 && line.charCodeAt(line.length - 1) === 13 ? line.length - 1 : line.length
-    if (end === 0) return
-    queue.push(parseDataStreamLine(end === line.length ? line : line.slice(0, end), lineNumber))
+    if (end > start && text.charCodeAt(end - 1) === 13) end--
+    if (end === start) return
+    batch.push(parseDataStreamRange(text, start, end, lineNumber))
   }
 
   const pushText = (text: string) => {
@@ -295,13 +335,14 @@ export function readDataStream(
       return
     }
     if (partial.length > 0) {
-      pushLine(partial + text.slice(0, newline))
+      const line = partial + text.slice(0, newline)
+      pushLine(line, 0, line.length)
       partial = ''
       start = newline + 1
       newline = text.indexOf('\n', start)
     }
     while (newline !== -1) {
-      pushLine(text.slice(start, newline))
+      pushLine(text, start, newline)
       start = newline + 1
       newline = text.indexOf('\n', start)
     }
@@ -321,42 +362,86 @@ export function readDataStream(
   if (signal?.aborted) onAbort()
   else signal?.addEventListener('abort', onAbort, { once: true })
 
-  const fill = async (): Promise<void> => {
-    queue = []
-    cursor = 0
-    while (queue.length === 0 && !done) {
-      signal?.throwIfAborted()
-      const result = await reader.read()
-      // A cancel on abort ends the pending read as `done`; report the abort, not a short stream.
-      signal?.throwIfAborted()
-      if (result.done) {
-        done = true
-        pushText(decoder.decode())
-        if (partial.length > 0) {
-          pushLine(partial)
-          partial = ''
+  const finished: IteratorResult<DataStreamEvent[], undefined> = { done: true, value: undefined }
+
+  return {
+    // One async function per batch, reading as many chunks as it takes to get an event: with small
+    // chunks, every extra async layer here costs a promise per chunk.
+    async next() {
+      if (done) return finished
+      batch = []
+      try {
+        while (batch.length === 0 && !done) {
+          signal?.throwIfAborted()
+          const result = await reader.read()
+          // A cancel on abort ends the pending read as `done`; report the abort, not a short stream.
+          signal?.throwIfAborted()
+          if (result.done) {
+            done = true
+            pushText(decoder.decode())
+            if (partial.length > 0) {
+              pushLine(partial, 0, partial.length)
+              partial = ''
+            }
+            release()
+          } else {
+            pushText(decoder.decode(result.value, { stream: true }))
+          }
         }
+      } catch (error) {
+        done = true
         release()
-      } else {
-        pushText(decoder.decode(result.value, { stream: true }))
+        throw signal?.aborted ? signal.reason : error
       }
-    }
+      return batch.length > 0 ? { done: false, value: batch } : finished
+    },
+    async return() {
+      if (!done) {
+        done = true
+        batch = []
+        await reader.cancel().catch(() => {})
+        release()
+      }
+      return finished
+    },
   }
+}
+
+/**
+ * Reads a v4 data stream body into typed events. Handles any chunking: lines and multi-byte
+ * characters split across chunks, CRLF line ends, blank lines and a last line without a line break.
+ */
+export function readDataStream(
+  body: ReadableStream<Uint8Array>,
+  options: ReadDataStreamOptions = {},
+): AsyncIterableIterator<DataStreamEvent> {
+  const source = openDataStream(body, options)
+  // Events of the chunk being drained; a plain array with a cursor beats a generator per event.
+  let queue: DataStreamEvent[] = []
+  let cursor = 0
+  let ended = false
 
   const finished: IteratorResult<DataStreamEvent, undefined> = { done: true, value: undefined }
 
   const refill = async (): Promise<IteratorResult<DataStreamEvent, undefined>> => {
-    if (done) return finished
+    if (ended) return finished
+    let result: IteratorResult<DataStreamEvent[], undefined>
     try {
-      await fill()
+      result = await source.next()
     } catch (error) {
-      done = true
-      release()
-      throw signal?.aborted ? signal.reason : error
+      ended = true
+      throw error
     }
-    return cursor < queue.length
-      ? { done: false, value: queue[cursor++] as DataStreamEvent }
-      : finished
+    if (result.done) {
+      ended = true
+      queue = []
+      cursor = 0
+      return finished
+    }
+    const batch = result.value
+    queue = batch
+    cursor = 1
+    return { done: false, value: batch[0] as DataStreamEvent }
   }
 
   const iterator: AsyncIterableIterator<DataStreamEvent> = {
@@ -369,14 +454,33 @@ export function readDataStream(
       return refill()
     },
     async return() {
-      if (!done) {
-        done = true
-        queue = []
-        await reader.cancel().catch(() => {})
-        release()
-      }
-      return { done: true, value: undefined }
+      ended = true
+      queue = []
+      cursor = 0
+      await source.return()
+      return finished
     },
+    [Symbol.asyncIterator]() {
+      return iterator
+    },
+  }
+  return iterator
+}
+
+/**
+ * Reads a v4 data stream body as batches: one array per network chunk with every event its complete
+ * lines held (never empty). Same parsing and guarantees as `readDataStream`, but one promise per
+ * chunk instead of one per event, for consumers that handle events in a loop (a chat connection,
+ * a collector). Breaking out of the loop cancels the body.
+ */
+export function readDataStreamBatches(
+  body: ReadableStream<Uint8Array>,
+  options: ReadDataStreamOptions = {},
+): AsyncIterableIterator<DataStreamEvent[]> {
+  const source = openDataStream(body, options)
+  const iterator: AsyncIterableIterator<DataStreamEvent[]> = {
+    next: source.next,
+    return: source.return,
     [Symbol.asyncIterator]() {
       return iterator
     },
