@@ -75,7 +75,11 @@ describe('POST /discovery/v1/assistant/{domain}/message', () => {
     expect(call.args.query).toContain('webhook')
     const result = JSON.parse(all[2]!.slice(2))
     expect(result.toolCallId).toBe(call.toolCallId)
-    expect(result.result[0].path).toBe('/guides/webhooks')
+    // Each result links to its section; the page stays in `metadata.page` for grouping.
+    expect(result.result[0]).toMatchObject({
+      path: '/guides/webhooks#verify-signatures',
+      metadata: { page: '/guides/webhooks', anchor: 'verify-signatures', title: 'Webhooks' },
+    })
     expect(JSON.parse(all[3]!.slice(2)).finishReason).toBe('tool-calls')
 
     const finish = JSON.parse(all.at(-1)!.slice(2))
@@ -98,7 +102,8 @@ describe('POST /discovery/v1/assistant/{domain}/message', () => {
     expect(text).toContain('HMAC SHA-256')
     expect(text).toMatch(/\[1\]\(\/guides\/webhooks#verify-signatures\)/)
     expect(text).toContain('```ts\nimport { createHmac }')
-    expect(text).toMatch(/```suggestions\n\(Webhooks\)\[\/guides\/webhooks\]/)
+    // Suggestions list pages to read next, not the page the answer already cites.
+    expect(text).not.toMatch(/```suggestions[^`]*\/guides\/webhooks/)
   })
 
   it('is deterministic for a given corpus', async () => {
@@ -192,7 +197,7 @@ describe('POST /discovery/v1/assistant/{domain}/message', () => {
     const query = JSON.parse(all.find((l) => l.startsWith('9:'))!.slice(2)).args.query as string
     expect(query).toContain('webhook')
     const result = JSON.parse(all.find((l) => l.startsWith('a:'))!.slice(2)).result
-    expect(result[0].path).toBe('/guides/webhooks')
+    expect(result[0].metadata.page).toBe('/guides/webhooks')
     expect(JSON.parse(all.at(-1)!.slice(2)).threadId).toBe(threadId)
 
     const recorded = server.requests
@@ -231,7 +236,7 @@ describe('POST /discovery/v1/assistant/{domain}/message', () => {
     })
     const all = await lines(response)
     const result = JSON.parse(all.find((l) => l.startsWith('a:'))!.slice(2)).result
-    expect(result[0].path).toBe('/guides/webhooks')
+    expect(result[0].metadata.page).toBe('/guides/webhooks')
     const context = result.at(-1)
     expect(context).toMatchObject({
       path: '/guides/webhooks',

@@ -30,6 +30,11 @@ export interface DevServerOptions {
    * `parseDocs`). Defaults to `{ docchat: <repository>/apps/docs }`.
    */
   docs?: Record<string, string | DocsCorpus>
+  /**
+   * Where the docs are published (`https://example.com/docs`), one for all domains or per domain.
+   * Search results then carry an absolute `url`. Defaults to the docs' `seo.metatags.canonical`.
+   */
+  siteUrl?: string | Record<string, string>
   /** Assistant keys (`mint_dsc_…`) for the discovery routes. Default `['mint_dsc_dev_local']`. */
   assistantKeys?: string[]
   /** Admin keys (`mint_…`) for agent jobs and updates. Default `['mint_dev_local']`. */

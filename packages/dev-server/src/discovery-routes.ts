@@ -13,6 +13,7 @@ import { createUIMessageStream, createUIMessageStreamResponse, type UIMessageChu
 import { z } from 'zod'
 import { type AssistantDocs, streamAssistantTurn } from './assistant/assistant-turn'
 import { authenticate } from './auth'
+import { linkResults } from './search/result-links'
 import { HttpError, json } from './http'
 import { windows } from './rate-limits'
 import { type RequestContext, requireObject, type ServerContext, validate } from './server-context'
@@ -211,7 +212,7 @@ export async function search(server: ServerContext, ctx: RequestContext): Promis
     filter: request.filter,
     scoreThreshold: request.scoreThreshold,
   })
-  return json(results)
+  return json(linkResults(results, { siteUrl: docs.siteUrl }))
 }
 
 export function normalisePagePath(path: string): string {

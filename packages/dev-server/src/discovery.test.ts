@@ -20,9 +20,10 @@ describe.skipIf(!specsAvailable)('responses match ../shared/spec', () => {
       checkResponse('discovery-openapi.json', '/v1/search/{domain}', 'post', 200, body),
     ).toEqual([])
     expect(searchResultsSchema.parse(body).length).toBeGreaterThan(0)
+    // `path` links to the section; `metadata.page` is the page it belongs to.
     expect(body[0]).toMatchObject({
-      path: '/guides/webhooks',
-      metadata: { title: 'Webhooks', breadcrumbs: ['Guides'] },
+      path: expect.stringMatching(/^\/guides\/webhooks(#[\w-]+)?$/),
+      metadata: { title: 'Webhooks', breadcrumbs: ['Guides'], page: '/guides/webhooks' },
     })
     expect(typeof body[0].metadata.score).toBe('number')
   })

@@ -218,7 +218,13 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
   const domains = new Map<string, AssistantDocs>()
   for (const [name, spec] of Object.entries(docsSpec)) {
     const corpus = await resolveCorpus(name, spec)
-    domains.set(name, { name, corpus, index: createDocsIndex(corpus) })
+    const siteUrl = typeof options.siteUrl === 'string' ? options.siteUrl : options.siteUrl?.[name]
+    domains.set(name, {
+      name,
+      corpus,
+      index: createDocsIndex(corpus),
+      siteUrl: siteUrl?.replace(/\/+$/, '') || corpus.siteUrl,
+    })
   }
   const domainNames = [...domains.keys()]
   if (domainNames.length === 0) throw new Error('createDevServer needs at least one docs domain')

@@ -10,13 +10,18 @@ import type { DocsCorpus, DocsPage } from '../docs/types'
 import type { DocsIndex } from '../search'
 import type { ThreadTurn } from '../threads'
 import type { CodeSnippet } from './compose-answer'
+import { linkResults, pagePathOf } from '../search/result-links'
 import { createOfflineModel, markNotFoundToolName, searchToolName } from './offline-model'
-import { isRelevant, terms } from './text'
+import type { AnswerPace } from './pacing'
+import { findAnswers } from './retrieval'
+import { truncate } from './text'
 
 export interface AssistantDocs {
   name: string
   corpus: DocsCorpus
   index: DocsIndex
+  /** Where the docs are published; search results then carry an absolute `url`. */
+  siteUrl?: string
 }
 
 export interface AssistantTurnInput {
@@ -31,6 +36,10 @@ export interface AssistantTurnInput {
   threadId: string
   /** A language model; without one the offline extractive model answers. */
   model?: LanguageModelV1
+  /** 0 the first time a question is answered; n for its n-th regeneration. */
+  attempt?: number
+  /** How the offline model streams; instant when unset. */
+  pace?: AnswerPace
   /** Most search calls one turn may make before the answer. */
   maxSteps?: number
   signal?: AbortSignal
@@ -49,18 +58,36 @@ function pageLookup(corpus: DocsCorpus): Map<string, DocsPage> {
 }
 const lookups = new WeakMap<DocsCorpus, Map<string, DocsPage>>()
 
+/** Code blocks of a result's page: its own section's first, then the rest of the page's. */
 function codeFor(corpus: DocsCorpus) {
   return (result: SearchResult): CodeSnippet[] => {
-    const page = pageLookup(corpus).get(result.path.split('#')[0] ?? result.path)
+    const page = pageLookup(corpus).get(pagePathOf(result))
     if (!page) return []
     const anchor = typeof result.metadata.anchor === 'string' ? result.metadata.anchor : ''
-    const section = page.sections.find((s) => s.anchor === anchor) ?? page.sections[0]
-    return (section?.codeBlocks ?? []).map((block) => ({
-      language: block.language,
-      code: block.code,
-    }))
+    const own = page.sections.find((s) => s.anchor === anchor) ?? page.sections[0]
+    const ordered = own ? [own, ...page.sections.filter((s) => s !== own)] : page.sections
+    return ordered.flatMap((section) =>
+      section.codeBlocks.map((block) => ({ language: block.language, code: block.code })),
+    )
   }
 }
+
+/**
+ * History as the model reads it: the last few turns, each without the `suggestions` block and cut
+ * to a bounded length. Clients send earlier answers back whole (stock clients with their tool
+ * results), and none of that may outweigh the question being asked.
+ */
+export function historyMessages(history: readonly ThreadTurn[]): CoreMessage[] {
+  return history.slice(-maxHistoryTurns).map((turn) => ({
+    role: turn.role,
+    content: truncate(
+      turn.content.replace(/```+suggestions[\s\S]*?(```+|$)/g, '').trim(),
+      maxHistoryChars,
+    ),
+  }))
+}
+const maxHistoryTurns = 8
+const maxHistoryChars = 2000
 
 /** Context items as the tool result lists them: considered alongside the docs, marked as context. */
 function contextResults(items: readonly ContextItem[], currentPath?: string): SearchResult[] {
@@ -82,6 +109,11 @@ export function systemPrompt(input: AssistantTurnInput): string {
     'If the documentation does not cover the question, call `markNotFound`, then say briefly that you could not find it. Never invent APIs or options.',
     'End an answer with a fenced code block whose language is `suggestions`, listing up to three related pages, one per line, written as (Link text)[/path].',
   ]
+  if (input.attempt) {
+    lines.push(
+      'The user asked for another answer to the same question: answer it differently, from other sections where the documentation has them.',
+    )
+  }
   if (input.currentPath) lines.push(`The user is reading the page ${input.currentPath}.`)
   for (const item of input.context ?? []) {
     const label = item.type === 'code' ? 'code' : 'text'
@@ -103,6 +135,8 @@ export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<U
       context: input.context,
       codeFor: codeFor(docs.corpus),
       generateToolCallId: toolCallIds,
+      attempt: input.attempt,
+      pace: input.pace,
     })
   const filter = input.filter
     ? {
@@ -118,20 +152,18 @@ export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<U
       parameters: z.object({ query: z.string().describe('What to look for, in a few words') }),
       execute: async ({ query }) => {
         const pageSize = input.retrievalPageSize
-        let found = docs.index.search(query, { pageSize: Math.min(50, pageSize * 3), filter })
         // The offline model cannot judge relevance itself, so the tool only returns results that
-        // share most of the query's terms; an LLM gets the ranked results as they are.
-        if (offline) {
-          const queryTerms = terms(query)
-          found = found.filter((result) =>
-            isRelevant(
-              queryTerms,
-              `${result.metadata.title ?? ''} ${result.metadata.section ?? ''} ${result.content}`,
-            ),
-          )
-        }
+        // cover most of the query's words; an LLM gets the ranked results as they are.
+        const found = offline
+          ? findAnswers(docs.index, query, {
+              filter,
+              pageSize,
+              attempt: input.attempt,
+              question: input.question,
+            })
+          : docs.index.search(query, { pageSize, filter, typing: false })
         return [
-          ...found.slice(0, pageSize),
+          ...linkResults(found, { siteUrl: docs.siteUrl }),
           ...contextResults(input.context ?? [], input.currentPath),
         ]
       },
@@ -144,7 +176,7 @@ export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<U
   }
 
   const messages: CoreMessage[] = [
-    ...input.history.map((turn) => ({ role: turn.role, content: turn.content })),
+    ...historyMessages(input.history),
     { role: 'user', content: input.question },
   ]
 

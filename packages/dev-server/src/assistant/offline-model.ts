@@ -12,7 +12,11 @@ import type {
 } from 'ai'
 import type { ContextItem, SearchResult } from '@docchat/core'
 import { composeAnswer, composeNotFound, type CodeSnippet } from './compose-answer'
-import { hasAnaphora, terms, wordGroups } from './text'
+import { type AnswerPace, pacedStream } from './pacing'
+import { retrievalQuery } from './retrieval'
+import { wordGroups } from './text'
+
+export { retrievalQuery } from './retrieval'
 
 export const searchToolName = 'search'
 export const markNotFoundToolName = 'markNotFound'
@@ -23,6 +27,10 @@ export interface OfflineModelOptions {
   /** Context items sent with the request: their terms help retrieval. */
   context?: readonly ContextItem[]
   codeFor?: (result: SearchResult) => readonly CodeSnippet[]
+  /** Stream like a model (think delay, tokens per second); instant without it. */
+  pace?: AnswerPace
+  /** 0 the first time a question is answered; n for its n-th regeneration. */
+  attempt?: number
   /** Deterministic tool call ids (the real service uses provider ids such as `toolu_…`). */
   generateToolCallId?: () => string
 }
@@ -34,34 +42,6 @@ function textOf(message: Message): string {
   let text = ''
   for (const part of message.content) if (part.type === 'text') text += part.text
   return text
-}
-
-/** The query the offline assistant searches with: the question, plus what a follow-up refers to. */
-export function retrievalQuery(
-  question: string,
-  previousQuestions: readonly string[],
-  context: readonly ContextItem[] = [],
-): string {
-  const parts = [question.trim()]
-  const previous = previousQuestions.at(-1)
-  if (previous && (terms(question).length <= 3 || hasAnaphora(question))) {
-    parts.push(terms(previous).join(' '))
-  }
-  if (context.length > 0) {
-    // The most frequent identifiers of the selection say what it is about.
-    const counts = new Map<string, number>()
-    for (const item of context) {
-      for (const term of terms(item.value)) {
-        if (term.length >= 3 && !/^\d+$/.test(term)) counts.set(term, (counts.get(term) ?? 0) + 1)
-      }
-    }
-    const top = [...counts.entries()]
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .slice(0, 6)
-      .map(([term]) => term)
-    if (top.length > 0) parts.push(top.join(' '))
-  }
-  return parts.filter(Boolean).join(' ')
 }
 
 function isContextResult(result: SearchResult): boolean {
@@ -144,7 +124,15 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
         : []
       if (found.length === 0) return toolCall(markNotFoundToolName, {})
       const query = retrievalQuery(question, previousQuestions, options.context)
-      return text(composeAnswer({ question, query, results: found, codeFor: options.codeFor }))
+      return text(
+        composeAnswer({
+          question,
+          query,
+          results: found,
+          codeFor: options.codeFor,
+          attempt: options.attempt,
+        }),
+      )
     }
     return text(composeNotFound(options.corpusName))
   }
@@ -174,13 +162,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
       }
     },
     async doStream(call: LanguageModelV1CallOptions) {
-      const parts = decide(call.prompt)
-      const stream = new ReadableStream<LanguageModelV1StreamPart>({
-        start(controller) {
-          for (const part of parts) controller.enqueue(part)
-          controller.close()
-        },
-      })
+      const stream = pacedStream(decide(call.prompt), options.pace, call.abortSignal)
       return { stream, rawCall: { rawPrompt: call.prompt, rawSettings: {} } }
     },
   }

@@ -9,7 +9,8 @@ const stopwords = new Set(
   so some such tell than that the their them then there these they this those through to too under
   until up us use used uses using very want was way we well were what when where which while who
   whom why will with within without would you your yours thing things something anything really
-  show explain work works help i'm i've it's what's how's don't doesn't can't`.split(/\s+/),
+  show explain work works help happen happens happened often i'm i've it's what's how's don't doesn't
+  can't`.split(/\s+/),
 )
 
 /** Words that point back to the previous turn: a follow-up needs that turn to be understood. */

@@ -73,13 +73,32 @@ export function parseDocs(input: DocsFiles, options: ParseDocsOptions = {}): Doc
   }
 
   const configName = config && typeof config.json.name === 'string' ? config.json.name : undefined
+  const siteUrl = options.siteUrl ?? canonicalUrl(config?.json)
   return {
     name: options.name ?? configName ?? 'docs',
+    ...(configName ? { siteName: configName } : {}),
+    ...(siteUrl ? { siteUrl } : {}),
     pages,
     versions: versions.filter((version) => pages.some((page) => page.version === version)),
     languages: languages.filter((language) => pages.some((page) => page.language === language)),
     warnings,
   }
+}
+
+/**
+ * The site's address, when the config states one: Mintlify has no `url` field, but sites set
+ * `seo.metatags.canonical` (mintlify-docs: `https://www.mintlify.com/docs`).
+ */
+function canonicalUrl(json: unknown): string | undefined {
+  const seo = isObject(json) ? json.seo : undefined
+  const metatags = isObject(seo) ? seo.metatags : undefined
+  const canonical = isObject(metatags) ? metatags.canonical : undefined
+  if (typeof canonical !== 'string' || !/^https?:\/\/[^/]/i.test(canonical)) return undefined
+  return canonical.replace(/\/+$/, '')
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function buildPage(

@@ -45,6 +45,10 @@ export interface DocsPage {
 
 export interface DocsCorpus {
   name: string
+  /** The docs' own name (`docs.json` `name`), e.g. "Mintlify". */
+  siteName?: string
+  /** Where the docs are published, without a trailing slash (`seo.metatags.canonical`, or given). */
+  siteUrl?: string
   pages: DocsPage[]
   /** Versions declared in navigation, in order. */
   versions: string[]
@@ -60,4 +64,6 @@ export type DocsFiles = Map<string, string> | Record<string, string>
 export interface ParseDocsOptions {
   /** Corpus name (the domain it is served under); defaults to the config's `name` or `docs`. */
   name?: string
+  /** Where the docs are published (`https://example.com/docs`); search results then carry `url`. */
+  siteUrl?: string
 }

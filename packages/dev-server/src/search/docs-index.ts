@@ -14,6 +14,18 @@ export interface DocsSearchOptions {
   filter?: DocsSearchFilter
   /** Only results whose normalised score (0–1) is at least this. */
   scoreThreshold?: number
+  /**
+   * `false` for a finished question rather than text being typed: the last word is not
+   * completed to longer words. Default `true` (search as you type).
+   */
+  typing?: boolean
+  /**
+   * Adds `metadata.coverage` (0–1): the share of the query's words a result matched, each word
+   * weighted by how rare it is in the docs (a typo or completion counting less than the word
+   * itself), and `metadata.exactWords`, how many query words it matched as written. The
+   * assistant's "is this an answer" gate.
+   */
+  coverage?: boolean
 }
 
 /** One search hit in the API's shape. Structurally the core package's `SearchResult`. */
@@ -171,7 +183,7 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
   return {
     corpus,
     search(query, options = {}) {
-      const plan = vocabulary.plan(query)
+      const plan = vocabulary.plan(query, { typing: options.typing !== false })
       if (plan.terms.size === 0) return []
       const pageSize = clamp(Math.floor(options.pageSize ?? 10), 1, 50, 10)
       const threshold = clamp(options.scoreThreshold ?? 0, 0, 1, 0)
@@ -205,6 +217,18 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
         for (let i = 0; i < wordCount; i++) sum += best[i]!
         return sum
       }
+      /** The share of the query's information a hit matched (read right after `matchedWords`). */
+      const informationMatched = () => {
+        let sum = 0
+        for (let i = 0; i < wordCount; i++) sum += best[i]! * plan.informativeness[i]!
+        return sum / Math.max(1e-9, plan.totalInformativeness)
+      }
+      /** Query words a hit matched as written, not through a typo or completion. */
+      const exactlyMatched = () => {
+        let count = 0
+        for (let i = 0; i < wordCount; i++) if (best[i]! >= 1) count++
+        return count
+      }
 
       // Page-level matches (title, description, keywords, breadcrumbs), per page.
       // MiniSearch multiplies a hit's summed term scores by its number of matched terms;
@@ -215,7 +239,7 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
       }
       // A section scores its own matches plus its page's, times the query words matched in
       // either, times the page's boost.
-      const scored: { id: number; raw: number }[] = []
+      const scored: { id: number; raw: number; coverage: number; exact: number }[] = []
       const seen = new Uint8Array(entries.length)
       // A query of nothing but words found all over the docs ("pipecat" in the Pipecat docs)
       // gets no signal from body text, only cost: match it against headings alone.
@@ -231,14 +255,19 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
         const pageMatch = pageMatches.get(entry.pageId)
         const sum = hit.score / hit.terms.length + (pageMatch?.sum ?? 0)
         const matched = matchedWords(hit.terms, pageMatch?.terms)
-        scored.push({ id, raw: sum * matched * entry.page.boost })
+        const coverage = options.coverage ? informationMatched() : 0
+        const exact = options.coverage ? exactlyMatched() : 0
+        scored.push({ id, raw: sum * matched * entry.page.boost, coverage, exact })
       }
       // A page matched only on its title or description is represented by its opening section.
       for (const [pageId, pageMatch] of pageMatches) {
         const id = firstSection[pageId]!
         const entry = entries[id]
         if (!entry || seen[id] || (filter && !matches(entry.page, filter))) continue
-        scored.push({ id, raw: pageMatch.sum * matchedWords(pageMatch.terms) * entry.page.boost })
+        const matched = matchedWords(pageMatch.terms)
+        const coverage = options.coverage ? informationMatched() : 0
+        const exact = options.coverage ? exactlyMatched() : 0
+        scored.push({ id, raw: pageMatch.sum * matched * entry.page.boost, coverage, exact })
       }
       scored.sort((a, b) => b.raw - a.raw)
 
@@ -247,15 +276,17 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
       const results: DocsSearchResult[] = []
       const overflow: DocsSearchResult[] = []
       const perPage = new Map<DocsPage, number>()
-      for (const { id, raw } of scored) {
-        const score = normaliseScore(raw, plan.words.length + plan.unmatched)
+      const queryWords = plan.words.length + plan.unmatched
+      for (const { id, raw, coverage, exact } of scored) {
+        const score = normaliseScore(raw, queryWords)
         // Sorted by raw score, so the first one under the threshold ends the list.
         if (score < threshold) break
         const entry = entries[id]!
         const count = perPage.get(entry.page) ?? 0
         perPage.set(entry.page, count + 1)
-        if (count < sectionsPerPageFirst) results.push(toResult(entry, score))
-        else if (overflow.length < pageSize) overflow.push(toResult(entry, score))
+        const shown = options.coverage ? { coverage, exact } : undefined
+        if (count < sectionsPerPageFirst) results.push(toResult(entry, score, shown))
+        else if (overflow.length < pageSize) overflow.push(toResult(entry, score, shown))
         if (results.length >= pageSize) break
       }
       return results.concat(overflow).slice(0, pageSize)
@@ -288,7 +319,11 @@ interface SectionDocument {
   body: string
 }
 
-function toResult({ page, section }: IndexedSection, score: number): DocsSearchResult {
+function toResult(
+  { page, section }: IndexedSection,
+  score: number,
+  matched?: { coverage: number; exact: number },
+): DocsSearchResult {
   return {
     content: section.content,
     path: page.path,
@@ -300,6 +335,9 @@ function toResult({ page, section }: IndexedSection, score: number): DocsSearchR
       score: Math.round(score * 10_000) / 10_000,
       ...(page.version ? { version: page.version } : {}),
       ...(page.language ? { language: page.language } : {}),
+      ...(matched
+        ? { coverage: Math.round(matched.coverage * 1000) / 1000, exactWords: matched.exact }
+        : {}),
     },
   }
 }

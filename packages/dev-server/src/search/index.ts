@@ -8,3 +8,4 @@ export {
   type DocsSearchOptions,
   type DocsSearchResult,
 } from './docs-index'
+export { linkResult, linkResults, pagePathOf, sectionPath, siteLink } from './result-links'

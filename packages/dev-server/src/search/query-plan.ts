@@ -24,6 +24,11 @@ const completionPostingShare = 0.5
 /** Most spelling corrections tried for an unknown word. */
 const maxCorrections = 8
 
+/**
+ * Longer words are identifiers or pasted junk, not typos: fuzzy matching them costs the most
+ * (the edit-distance search grows with the word) and never finds what was meant.
+ */
+export const maxTypoWordLength = 24
 /** MiniSearch's own weights for prefix and fuzzy matches, so scores read the same. */
 const prefixWeight = 0.375
 const fuzzyWeight = 0.45
@@ -37,6 +42,12 @@ export interface QueryPlan {
   common: boolean
   /** Words the docs have nothing for (not even a typo correction); they still weigh on scores. */
   unmatched: number
+  /**
+   * How much each word says (inverse section frequency of its best term), and the total
+   * including unmatched words (which count as the rarest): the weights of `coverage`.
+   */
+  informativeness: number[]
+  totalInformativeness: number
 }
 
 /**
@@ -53,7 +64,7 @@ export class Vocabulary {
 
   constructor(
     private readonly stats: Map<string, TermStats>,
-    counts: { sections: number; pages: number },
+    private readonly counts: { sections: number; pages: number },
   ) {
     this.trie = new SearchableMap<TermStats>()
     for (const [term, entry] of stats) this.trie.set(term, entry)
@@ -75,7 +86,11 @@ export class Vocabulary {
     return Math.max(entry.sections / this.limits.sections, entry.pages / this.limits.pages)
   }
 
-  plan(query: string): QueryPlan {
+  /**
+   * `typing: false` is for a finished question (the assistant's): its last word is not being
+   * typed, so it is not expanded to completions ("docchat" must not become "docChatQueryKeys").
+   */
+  plan(query: string, { typing = true }: { typing?: boolean } = {}): QueryPlan {
     const tokens = query.split(/[\n\r\p{Z}\p{P}\p{S}]+/u).filter(Boolean)
     let words = tokens.map(queryTerm).filter((term): term is string => Boolean(term))
     // A query made only of stop words ("how to") still searches for them.
@@ -86,7 +101,7 @@ export class Vocabulary {
     const last = words.length - 1
     const candidates = words.map((word, index) => ({
       word,
-      terms: this.alternatives(word, index === last),
+      terms: this.alternatives(word, typing && index === last),
     }))
 
     // Keep each word's uncommon alternatives; a word with none is a common word.
@@ -118,7 +133,17 @@ export class Vocabulary {
       }
     })
     const unmatched = common ? 0 : candidates.filter(({ terms }) => terms.size === 0).length
-    return { words: chosen, terms, common, unmatched }
+    const rarest = Math.log(1 + this.counts.sections)
+    const informativeness = chosen.map(({ terms: alternatives }) => {
+      let postings = Number.POSITIVE_INFINITY
+      for (const term of alternatives.keys()) {
+        postings = Math.min(postings, this.stats.get(term)?.sections ?? 0)
+      }
+      return Math.log(1 + this.counts.sections / (1 + postings))
+    })
+    const totalInformativeness =
+      informativeness.reduce((sum, value) => sum + value, 0) + unmatched * rarest
+    return { words: chosen, terms, common, unmatched, informativeness, totalInformativeness }
   }
 
   /** The indexed terms a typed word may stand for, with their weights. */
@@ -126,7 +151,7 @@ export class Vocabulary {
     const terms = new Map<string, number>()
     const known = this.stats.has(word)
     if (known) terms.set(word, 1)
-    else {
+    else if (word.length <= maxTypoWordLength) {
       const swapped = transposed(word, this.stats)
       if (swapped) terms.set(swapped, (fuzzyWeight * word.length) / (word.length + 1))
       else if (word.length >= 4) {

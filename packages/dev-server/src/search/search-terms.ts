@@ -49,7 +49,7 @@ export function isStopWord(token: string): boolean {
 export function stem(term: string): string {
   if (term.length <= 3 || !/^[a-z]+$/.test(term)) return term
   let word = term
-  if (word.endsWith('ies') && word.length > 4) word = `${word.slice(0, -3)}y`
+  if (/ie[sd]$/.test(word) && word.length > 4) word = `${word.slice(0, -3)}y`
   else if (word.endsWith('sses')) word = word.slice(0, -2)
   else if (word.endsWith('s') && !/(ss|us|is)$/.test(word)) word = word.slice(0, -1)
 

@@ -1,0 +1,173 @@
+/**
+ * Questions a reader might ask, each with the page(s) that answer it, over the kit's own docs
+ * (`apps/docs`) and two real corpora (`../shared/corpora`). Written from the pages' titles,
+ * headings and text, phrased as a reader would ask (not copies of headings). `expect: null` is an
+ * off-topic question the docs do not answer; `after` is the question asked just before in the
+ * same thread (a follow-up, or an off-topic question after a code question); `code` asks for a
+ * code block, which must come from an expected page.
+ */
+export type Corpus = 'docchat' | 'mintlify' | 'pipecat'
+
+export interface QuestionCase {
+  corpus: Corpus
+  ask: string
+  /** Pages that answer it (the first citation must be one of them); `null`: off-topic. */
+  expect: string[] | null
+  code?: boolean
+  after?: string
+}
+
+const q = (
+  corpus: Corpus,
+  ask: string,
+  expect: string | string[] | null,
+  extra: Partial<QuestionCase> = {},
+): QuestionCase => ({
+  corpus,
+  ask,
+  expect: expect === null ? null : Array.isArray(expect) ? expect : [expect],
+  ...extra,
+})
+
+export const questionSet: QuestionCase[] = [
+  // The kit's own docs: the misses observed in the demo first.
+  q('docchat', 'What is DocChat?', '/introduction'),
+  q('docchat', 'How do I support right-to-left?', '/widget/theming'),
+  q(
+    'docchat',
+    'Show me TypeScript code to stream an answer with createDocsClient',
+    '/core/streaming-and-threads',
+    { code: true },
+  ),
+  q('docchat', 'What is the capital of France?', null, {
+    after: 'Show me TypeScript code to stream an answer with createDocsClient',
+  }),
+  q(
+    'docchat',
+    'How do I add the widget to a static site with a script tag?',
+    '/widget/drop-in-script',
+    {
+      code: true,
+    },
+  ),
+  q('docchat', 'How do I make the widget follow the dark mode of my site?', '/widget/theming'),
+  q('docchat', 'Why should the assistant key go through a proxy?', '/guides/proxying-keys'),
+  q('docchat', 'Show me an Express server that proxies the assistant', '/guides/proxying-keys', {
+    code: true,
+  }),
+  q('docchat', 'and with a Cloudflare Worker?', '/guides/proxying-keys', {
+    after: 'How do I proxy the assistant key with a Next.js route handler?',
+  }),
+  q('docchat', 'How do I use useChat from AI SDK v5 with DocChat?', '/core/ai-sdk-v5-transport', {
+    code: true,
+  }),
+  q('docchat', 'How can I inject latency or cut streams in the dev server?', '/dev-server/testing'),
+  q('docchat', 'Why do I get a 404 on a follow-up question?', '/guides/troubleshooting'),
+  q('docchat', 'Which errors are retried, and how long does the client wait?', '/core/errors'),
+  q('docchat', 'How do I receive thumbs up and down feedback from readers?', '/widget/events'),
+  q('docchat', 'Can screen reader users navigate the search dialog?', '/accessibility'),
+  q(
+    'docchat',
+    'How do I attach the text a reader selected to their question?',
+    '/react/context-capture',
+  ),
+  q(
+    'docchat',
+    'How do I make the dev server answer with a real language model?',
+    '/dev-server/overview',
+  ),
+  q('docchat', 'Show me how to use the msw handlers in a test', '/dev-server/testing', {
+    code: true,
+  }),
+  q('docchat', 'How do I keep the thread across page reloads?', '/core/streaming-and-threads'),
+  q('docchat', 'How do I bake sourdough bread?', null),
+  q('docchat', 'Who won the football World Cup in 2018?', null),
+  q('docchat', "What's the weather like in Paris tomorrow?", null),
+
+  // Mintlify's docs.
+  q('mintlify', 'How do I add my own domain name to my docs?', '/customize/custom-domain'),
+  q(
+    'mintlify',
+    'How can I send visitors to the new URL after I rename a page?',
+    '/create/redirects',
+  ),
+  q(
+    'mintlify',
+    'How do I show the same code example in several languages with tabs?',
+    '/components/code-groups',
+    { code: true },
+  ),
+  q(
+    'mintlify',
+    'How do I keep a page out of the sidebar but still reachable by URL?',
+    '/organize/hidden-pages',
+  ),
+  q('mintlify', 'Set up single sign-on with Okta for the dashboard', '/dashboard/sso'),
+  q(
+    'mintlify',
+    'How do I track visitors with Google Analytics?',
+    '/integrations/analytics/google-analytics',
+  ),
+  q('mintlify', 'How do I move my docs over from Docusaurus?', '/migration/docusaurus'),
+  q('mintlify', 'How do I change the typography and use my own font files?', '/customize/fonts'),
+  q('mintlify', 'Show me the syntax of an accordion', '/components/accordions', { code: true }),
+  q('mintlify', 'How do I publish release notes with an RSS feed?', '/create/changelogs'),
+  q('mintlify', 'How do I install the Mintlify CLI?', ['/cli/install', '/cli', '/installation'], {
+    code: true,
+  }),
+  q('mintlify', 'and how do I preview my site with it?', ['/cli/preview', '/cli'], {
+    after: 'How do I install the Mintlify CLI?',
+  }),
+  q('mintlify', "What's a good recipe for banana bread?", null),
+  q('mintlify', 'How tall is Mount Everest?', null),
+
+  // Pipecat's docs.
+  q('pipecat', 'What is Pipecat?', ['/overview/introduction', '/overview/pipecat']),
+  q('pipecat', 'How do I configure voice activity detection?', [
+    '/pipecat/learn/speech-input',
+    '/api-reference/server/utilities/audio/silero-vad-analyzer',
+  ]),
+  q(
+    'pipecat',
+    'What happens when the user interrupts the bot?',
+    '/pipecat/fundamentals/interruptions',
+  ),
+  q('pipecat', 'How do I record the conversation audio?', '/pipecat/fundamentals/recording-audio'),
+  q('pipecat', 'How can a bot navigate an IVR phone menu?', [
+    '/pipecat/fundamentals/ivr',
+    '/api-reference/server/extensions/ivr',
+  ]),
+  q(
+    'pipecat',
+    'Show me Python code for Cartesia text-to-speech',
+    '/api-reference/server/services/tts/cartesia',
+    { code: true },
+  ),
+  q('pipecat', 'How do I store API keys as secrets in Pipecat Cloud?', [
+    '/pipecat-cloud/fundamentals/secrets',
+    '/api-reference/cli/cloud/secrets',
+  ]),
+  q(
+    'pipecat',
+    'How do I cache text-to-speech audio?',
+    '/api-reference/server/services/tts/tts-cache',
+  ),
+  q(
+    'pipecat',
+    'Show me JavaScript code that creates a PipecatClient',
+    '/api-reference/client/js/client-constructor',
+    { code: true },
+  ),
+  q(
+    'pipecat',
+    'Which React hooks does the client SDK provide?',
+    '/api-reference/client/react/hooks',
+  ),
+  q('pipecat', 'and for text-to-speech?', '/api-reference/server/services/tts/deepgram', {
+    after: 'How do I use Deepgram speech-to-text?',
+  }),
+  q('pipecat', 'Who painted the Mona Lisa?', null),
+  q('pipecat', 'How do I fix a flat bicycle tyre?', null, {
+    after: 'Show me Python code for Cartesia text-to-speech',
+  }),
+]
