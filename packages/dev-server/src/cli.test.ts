@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { connect } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fixtureFiles } from './test/fixture-docs'
@@ -34,6 +35,10 @@ beforeAll(async () => {
       '--port',
       '0',
       '--record',
+      '--allowed-host',
+      'docs.test',
+      '--allowed-origin',
+      'https://admin.example',
     ],
     {
       cwd: packageDir,
@@ -109,12 +114,62 @@ describe('docchat-dev-server CLI', () => {
   it('answers errors as JSON and preflight for browsers', async () => {
     const unauthorized = await fetch(`${url}/v1/agent/docchat-project/jobs`)
     expect(unauthorized.status).toBe(401)
-    expect(await unauthorized.json()).toMatchObject({ error: expect.any(String) })
+    expect(unauthorized.statusText).toBe('Unauthorized')
+    expect(await unauthorized.json()).toMatchObject({
+      error: expect.any(String),
+      message: expect.any(String),
+    })
     const preflight = await fetch(`${url}/discovery/v1/search/acme`, {
       method: 'OPTIONS',
       headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST' },
     })
     expect(preflight.status).toBe(204)
+  })
+
+  it('answers only loopback and --allowed-host names, and a 400 to a malformed Host', async () => {
+    const statusFor = (host: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(new URL(url).port), '127.0.0.1')
+        let reply = ''
+        socket.setEncoding('latin1')
+        socket.on('data', (chunk: string) => {
+          reply += chunk
+        })
+        socket.on('end', () => resolve(reply.split('\r\n')[0] ?? ''))
+        socket.on('error', reject)
+        socket.write(`GET /health HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)
+      })
+    expect(await statusFor('localhost')).toBe('HTTP/1.1 200 OK')
+    expect(await statusFor('docs.test')).toBe('HTTP/1.1 200 OK')
+    expect(await statusFor('rebind.attacker.example')).toBe('HTTP/1.1 403 Forbidden')
+    expect(await statusFor('a b')).toBe('HTTP/1.1 400 Bad Request')
+    // Still serving after the malformed one.
+    expect(await statusFor('127.0.0.1')).toBe('HTTP/1.1 200 OK')
+  })
+
+  it('gives admin routes CORS only for --allowed-origin, discovery routes for any origin', async () => {
+    const jobs = (origin: string) =>
+      fetch(`${url}/v1/agent/docchat-project/jobs`, {
+        headers: { Authorization: 'Bearer mint_dev_local', Origin: origin },
+      })
+    expect((await jobs('https://admin.example')).headers.get('access-control-allow-origin')).toBe(
+      'https://admin.example',
+    )
+    expect(
+      (await jobs('https://docs.example')).headers.get('access-control-allow-origin'),
+    ).toBeNull()
+    const search = await fetch(`${url}/v1/search/acme`, {
+      method: 'POST',
+      headers: {
+        Authorization: 'Bearer mint_dsc_dev_local',
+        'Content-Type': 'application/json',
+        Origin: 'https://docs.example',
+      },
+      body: JSON.stringify({ query: 'webhooks' }),
+    })
+    expect(search.status).toBe(200)
+    expect(search.headers.get('access-control-allow-origin')).toBe('https://docs.example')
+    expect(search.headers.get('access-control-allow-credentials')).toBeNull()
   })
 
   it('with --record, lists the requests it received at GET /_dev/requests', async () => {
