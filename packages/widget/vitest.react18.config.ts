@@ -15,6 +15,7 @@ export default defineDocChatVitest({
       'src/components/search-modal.test.tsx',
       'src/components/context-capture.test.tsx',
       'src/components/error-boundary.test.tsx',
+      'src/components/hostile-urls.test.tsx',
       'src/embed/create-doc-chat.test.ts',
     ],
     css: true,

@@ -2,8 +2,12 @@ import { isRecord, type MessageLike, sourcePartsOf, toolInvocationsOf } from './
 import { resolveDocsUrl, withAnchor } from './resolve-docs-url'
 
 export interface MessageSource {
-  /** Absolute when `docsBaseUrl` is known, else as the server sent it. Unique within a message. */
-  url: string
+  /**
+   * Through core's URL policy: absolute when `docsBaseUrl` is known (keeping its base path), else
+   * relative as the server sent it. `null` when the policy refuses the link (`javascript:`, `data:`,
+   * `//host`, …): render the title as plain text. Unique within a message.
+   */
+  url: string | null
   title: string
   /** The docs path of a search result. */
   path?: string
@@ -29,16 +33,18 @@ export function getMessageSources(
 ): MessageSource[] {
   const { docsBaseUrl, searchToolNames = ['search'] } = options
   const byUrl = new Map<string, MessageSource>()
-  const add = (source: MessageSource) => {
-    const existing = byUrl.get(source.url)
-    if (!existing) byUrl.set(source.url, source)
-    else if (existing.title === existing.url && source.title !== source.url)
+  // Refused links are keyed by what the server sent, so two different ones stay two entries.
+  const add = (source: MessageSource, raw: string) => {
+    const key = source.url ?? `refused:${raw}`
+    const existing = byUrl.get(key)
+    if (!existing) byUrl.set(key, source)
+    else if (existing.title === (existing.url ?? raw) && source.title !== (source.url ?? raw))
       existing.title = source.title
   }
 
   for (const part of sourcePartsOf(message)) {
     const url = resolveDocsUrl(part.url, docsBaseUrl)
-    add({ url, title: part.title || part.url, origin: 'source' })
+    add({ url, title: part.title || part.url, origin: 'source' }, part.url)
   }
   for (const invocation of toolInvocationsOf(message)) {
     if (invocation.state !== 'result' || !searchToolNames.includes(invocation.toolName)) continue
@@ -50,13 +56,16 @@ export function getMessageSources(
       const anchor = typeof metadata.anchor === 'string' ? metadata.anchor : undefined
       const url = withAnchor(resolveDocsUrl(link, docsBaseUrl), anchor)
       const title = typeof metadata.title === 'string' && metadata.title ? metadata.title : link
-      add({
-        url,
-        title,
-        path,
-        content: typeof result.content === 'string' ? result.content : undefined,
-        origin: 'search',
-      })
+      add(
+        {
+          url,
+          title,
+          path,
+          content: typeof result.content === 'string' ? result.content : undefined,
+          origin: 'search',
+        },
+        link,
+      )
     }
   }
   return [...byUrl.values()]

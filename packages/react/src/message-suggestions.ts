@@ -3,8 +3,12 @@ import { resolveDocsUrl } from './resolve-docs-url'
 
 export interface MessageSuggestion {
   text: string
-  /** Resolved against `docsBaseUrl` when given. */
-  url: string
+  /**
+   * Through core's URL policy, resolved under `docsBaseUrl` when given. `null` when the policy
+   * refuses the link (suggestions are model output, so a prompt injection can write anything):
+   * render the text without a link.
+   */
+  url: string | null
   /** The link as written in the answer. */
   path: string
 }

@@ -1,18 +1,19 @@
-const absoluteUrl = /^[a-z][a-z\d+.-]*:/i
+import { resolveDocsUrl as resolveWithPolicy } from '@docchat/core'
 
 /**
- * Resolves a docs path (`/quickstart`, `quickstart#install`) against the docs site. Joins rather
- * than using `new URL(path, base)`, which would drop a base path such as `/docs`. Absolute URLs and
- * fragments pass through; without a base URL the path is returned unchanged.
+ * Resolves a docs path (`/quickstart`, `quickstart#install`) or URL against the docs site, keeping
+ * its base path (`https://x.com/docs` + `/quickstart` → `https://x.com/docs/quickstart`), through
+ * core's URL policy (`toSafeUrl`). `null` when the policy refuses it (`javascript:`, `data:`,
+ * `//host`, …): show the text and no link. Without a base URL relative paths stay relative.
  */
-export function resolveDocsUrl(pathOrUrl: string, docsBaseUrl?: string): string {
-  if (!docsBaseUrl || absoluteUrl.test(pathOrUrl) || pathOrUrl.startsWith('#')) return pathOrUrl
-  if (pathOrUrl.startsWith('//')) return pathOrUrl
-  const base = docsBaseUrl.replace(/\/+$/, '')
-  return pathOrUrl.startsWith('/') ? base + pathOrUrl : `${base}/${pathOrUrl}`
+export function resolveDocsUrl(pathOrUrl: string, docsBaseUrl?: string): string | null {
+  return resolveWithPolicy(pathOrUrl, docsBaseUrl)
 }
 
-export function withAnchor(url: string, anchor: string | undefined): string {
-  if (!anchor || url.includes('#')) return url
-  return `${url}#${anchor.replace(/^#/, '')}`
+export function withAnchor<TUrl extends string | null>(
+  url: TUrl,
+  anchor: string | undefined,
+): TUrl {
+  if (url === null || !anchor || url.includes('#')) return url
+  return `${url}#${anchor.replace(/^#/, '')}` as TUrl
 }

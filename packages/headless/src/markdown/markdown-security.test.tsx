@@ -157,8 +157,9 @@ describe('Markdown links', () => {
     const links = Array.from(container.querySelectorAll('a'))
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       'https://other.example/a',
-      'https://docs.example.com/quickstart#install',
-      'https://docs.example.com/guides/auth',
+      // The base path is kept, as in the sources list (core's URL policy).
+      'https://docs.example.com/docs/quickstart#install',
+      'https://docs.example.com/docs/guides/auth',
       'mailto:hi@example.com',
       'https://docs.example.com/docs#top',
     ])

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { hostileUrls } from '../../../core/src/test/hostile-urls'
 import { toSafeHref } from './safe-url'
 
 const base = { docsBaseUrl: 'https://docs.example.com' }
@@ -30,6 +31,15 @@ describe('toSafeHref', () => {
     expect(toSafeHref(raw, base)).toBeNull()
     expect(toSafeHref(raw)).toBeNull()
   })
+
+  // A markdown destination escapes its backslashes; unescaped, `\\x` is the path `\x`.
+  it.each(hostileUrls.map((raw) => [JSON.stringify(raw), raw.replace(/\\/g, '\\\\')]))(
+    'refuses shared form %s',
+    (_, destination) => {
+      expect(toSafeHref(destination, base)).toBeNull()
+      expect(toSafeHref(destination)).toBeNull()
+    },
+  )
 
   it('allows http(s), mailto and relative targets', () => {
     expect(toSafeHref('https://a.example/x?y=1#z', base)).toEqual({

@@ -1,5 +1,6 @@
 'use client'
 
+import { toSafeUrl } from '@docchat/core'
 import {
   type ChangeEvent,
   type ComponentPropsWithoutRef,
@@ -27,6 +28,7 @@ import { visuallyHiddenStyle } from '../utils/visually-hidden'
 /** Passed to `onSelect`; call `preventDefault()` to stop the default navigation and closing. */
 export interface SearchSelectEvent {
   value: string
+  /** The item's `href` as core's URL policy passed it; `undefined` when there is none or it was refused. */
   href?: string | undefined
   preventDefault(): void
   readonly defaultPrevented: boolean
@@ -34,7 +36,7 @@ export interface SearchSelectEvent {
 
 interface ItemEntry {
   value: string
-  href?: string | undefined
+  href?: string | null | undefined
   disabled?: boolean | undefined
   onSelect?: ((event: SearchSelectEvent) => void) | undefined
 }
@@ -90,7 +92,10 @@ export interface SearchRootProps
   onSelect?: (event: SearchSelectEvent) => void
   /** Enter with no option active (the user has not navigated): e.g. "Ask AI about <query>". */
   onSubmit?: (query: string) => void
-  /** Used for items with an `href`. Defaults to `window.location.assign`. */
+  /**
+   * Used for items with an `href` that core's URL policy allows (http(s), mailto, relative); other
+   * hrefs are never followed. Defaults to `window.location.assign`.
+   */
   navigate?: (href: string) => void
   /** Arrow keys wrap around. Defaults to `true`. */
   loop?: boolean
@@ -147,10 +152,13 @@ export const Root = forwardRef<HTMLDivElement, SearchRootProps>(function SearchR
     (id: string) => {
       const entry = items.get(id)
       if (!entry || entry.disabled) return
+      // Items' hrefs often come from API data: only what core's URL policy accepts is followed,
+      // and only that is handed to `onSelect` (for a router's own navigation).
+      const target = entry.href == null ? null : toSafeUrl(entry.href)
       let prevented = false
       const event: SearchSelectEvent = {
         value: entry.value,
-        href: entry.href,
+        href: target?.href,
         preventDefault() {
           prevented = true
         },
@@ -162,9 +170,9 @@ export const Root = forwardRef<HTMLDivElement, SearchRootProps>(function SearchR
       onSelectRef(event)
       if (prevented) return
       setOpen(false)
-      if (entry.href) {
-        if (navigate) navigateRef(entry.href)
-        else if (typeof window !== 'undefined') window.location.assign(entry.href)
+      if (target) {
+        if (navigate) navigateRef(target.href)
+        else if (typeof window !== 'undefined') window.location.assign(target.href)
       }
     },
     [items, onSelectRef, navigate, navigateRef, setOpen],
@@ -423,8 +431,11 @@ export const GroupLabel = forwardRef<HTMLDivElement, SearchGroupLabelProps>(
 
 export interface SearchItemProps extends Omit<ComponentPropsWithoutRef<'div'>, 'onSelect'> {
   value: string
-  /** Navigated to on selection unless `preventDefault()` is called in an `onSelect`. */
-  href?: string
+  /**
+   * Navigated to on selection unless `preventDefault()` is called in an `onSelect`, if core's URL
+   * policy allows it. `null` (a result whose link the policy refused) is never navigated to.
+   */
+  href?: string | null
   disabled?: boolean
   onSelect?: (event: SearchSelectEvent) => void
 }

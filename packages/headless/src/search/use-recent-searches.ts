@@ -1,7 +1,7 @@
 'use client'
 
 import { useCallback, useEffect, useState } from 'react'
-import { createSafeStorage, type SafeStorage, type StorageOption } from '@docchat/core'
+import { createSafeStorage, type SafeStorage, type StorageOption, toSafeUrl } from '@docchat/core'
 
 export interface RecentSearch {
   /** Dedupe key, e.g. the result's `path#anchor` or the query. */
@@ -36,7 +36,13 @@ function clean(value: unknown): RecentSearch | null {
     id: entry.id.slice(0, MAX_FIELD),
     label: entry.label.slice(0, MAX_FIELD),
   }
-  if (typeof entry.href === 'string') recent.href = entry.href.slice(0, 2048)
+  if (typeof entry.href === 'string') {
+    // A stored entry outlives the page that saved it: one whose link core's URL policy refuses
+    // (planted, or saved by an older version) is dropped rather than shown.
+    const safe = toSafeUrl(entry.href.slice(0, 2048))
+    if (!safe) return null
+    recent.href = safe.href
+  }
   if (typeof entry.query === 'string') recent.query = entry.query.slice(0, MAX_FIELD)
   if (Array.isArray(entry.breadcrumbs)) {
     recent.breadcrumbs = entry.breadcrumbs

@@ -1,6 +1,6 @@
 'use client'
 
-import { type AgentJob, DocsApiError, isAgentJobFinished } from '@docchat/core'
+import { type AgentJob, DocsApiError, isAgentJobFinished, toSafeUrl } from '@docchat/core'
 import { useAgentJob } from '@docchat/react'
 import { formatLabel } from '../labels'
 import type { WidgetOptions } from '../widget-options'
@@ -60,6 +60,8 @@ function AgentJobStatusView({
   const { labels } = useWidgetSettings()
   const { job, progress, error } = useAgentJob(jobId, intervalMs ? { intervalMs } : {})
   const state = error && !job ? 'error' : agentJobState(job)
+  // Any http(s) URL the API sends, never a script: core's URL policy decides (null: text only).
+  const pullRequest = job?.pullRequestLink ? toSafeUrl(job.pullRequestLink) : null
   const stateLabel = {
     loading: labels.loading,
     running: labels.jobRunning,
@@ -109,16 +111,21 @@ function AgentJobStatusView({
         </ul>
       ) : null}
       {job?.messageToUser ? <p className="docchat-status-meta">{job.messageToUser}</p> : null}
-      {job?.pullRequestLink ? (
+      {pullRequest ? (
         <a
           className="docchat-link"
-          href={job.pullRequestLink}
+          href={pullRequest.href}
           target="_blank"
           rel="noopener noreferrer"
         >
           <Icon name="gitPullRequest" />
           {labels.pullRequest}
         </a>
+      ) : job?.pullRequestLink ? (
+        <span className="docchat-link" data-inert-link="">
+          <Icon name="gitPullRequest" />
+          {labels.pullRequest}
+        </span>
       ) : null}
       {error ? (
         <p className="docchat-status-error" role="alert">

@@ -1,5 +1,6 @@
 'use client'
 
+import { toSafeUrl } from '@docchat/core'
 import { Markdown, type MarkdownLinkProps } from '@docchat/headless'
 import type { AssistantChat, MessageSource } from '@docchat/react'
 import { createContext, memo, type ReactNode, useContext, useId, useMemo } from 'react'
@@ -40,7 +41,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   // Sources and suggestions only change when tool results or the closing block arrive; computing
   // them per token is cheap, but the lists below re-render only when they change.
   const sources = pagesOf(chat.sources(message))
-  const sourcesKey = sources.map((s) => s.url).join('\n')
+  const sourcesKey = sources.map((s) => s.url ?? s.title).join('\n')
   const suggestions = streaming ? [] : chat.suggestions(message)
   const notFound = chat.notFound(message)
 
@@ -48,7 +49,11 @@ export const AssistantMessage = memo(function AssistantMessage({
   const citations = useMemo<Citations>(
     () => ({
       sources,
-      index: new Map(sources.map((source, position) => [stripHash(source.url), position])),
+      index: new Map(
+        sources.flatMap((source, position) =>
+          source.url === null ? [] : [[stripHash(source.url), position] as const],
+        ),
+      ),
       messageId: message.id,
       onSourceClick,
     }),
@@ -93,20 +98,30 @@ export const AssistantMessage = memo(function AssistantMessage({
             {labels.suggestions}
           </h3>
           <ul className="docchat-suggestion-list" aria-labelledby={`${suggestionsId}-title`}>
-            {suggestions.map((suggestion) => (
-              <li key={suggestion.url}>
-                <a
-                  className="docchat-suggestion"
-                  href={suggestion.url}
-                  onClick={() =>
-                    onSourceClick({ url: suggestion.url, position: -1, messageId: message.id })
-                  }
-                >
-                  <Icon name="arrowRight" flip />
-                  {suggestion.text}
-                </a>
-              </li>
-            ))}
+            {suggestions.map((suggestion, index) => {
+              const target = linkTarget(suggestion.url)
+              return (
+                <li key={`${index}:${suggestion.path}`}>
+                  {target ? (
+                    <a
+                      className="docchat-suggestion"
+                      href={target}
+                      onClick={() =>
+                        onSourceClick({ url: target, position: -1, messageId: message.id })
+                      }
+                    >
+                      <Icon name="arrowRight" flip />
+                      {suggestion.text}
+                    </a>
+                  ) : (
+                    <span className="docchat-suggestion" data-inert-link="">
+                      <Icon name="arrowRight" flip />
+                      {suggestion.text}
+                    </span>
+                  )}
+                </li>
+              )
+            })}
           </ul>
         </div>
       ) : null}
@@ -191,21 +206,35 @@ const SourceList = memo(function SourceList({
         {labels.sources}
       </h3>
       <ol className="docchat-source-list" aria-labelledby={titleId}>
-        {sources.map((source, position) => (
-          <li key={source.url}>
-            <a
-              className="docchat-source"
-              href={source.url}
-              title={source.url}
-              onClick={() => onSourceClick({ url: source.url, position, messageId })}
-            >
+        {sources.map((source, position) => {
+          const target = linkTarget(source.url)
+          const content = (
+            <>
               <span className="docchat-source-index" aria-hidden="true">
                 {position + 1}
               </span>
               <span className="docchat-source-title">{source.title}</span>
-            </a>
-          </li>
-        ))}
+            </>
+          )
+          return (
+            <li key={`${position}:${source.url ?? source.title}`}>
+              {target ? (
+                <a
+                  className="docchat-source"
+                  href={target}
+                  title={target}
+                  onClick={() => onSourceClick({ url: target, position, messageId })}
+                >
+                  {content}
+                </a>
+              ) : (
+                <span className="docchat-source" data-inert-link="">
+                  {content}
+                </span>
+              )}
+            </li>
+          )
+        })}
       </ol>
     </div>
   )
@@ -230,11 +259,20 @@ function sameSources(
 function pagesOf(sources: MessageSource[]): MessageSource[] {
   const seen = new Set<string>()
   return sources.filter((source) => {
+    if (source.url === null) return true
     const page = stripHash(source.url)
     if (seen.has(page)) return false
     seen.add(page)
     return true
   })
+}
+
+/**
+ * Sources and suggestions arrive resolved by `@docchat/react`, but `chat` can be any object: the
+ * URL policy runs again here, on what is actually rendered. `null` renders plain text.
+ */
+function linkTarget(url: string | null): string | null {
+  return url === null ? null : (toSafeUrl(url)?.href ?? null)
 }
 
 function plainText(node: ReactNode): string {

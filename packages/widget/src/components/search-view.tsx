@@ -139,6 +139,8 @@ export function SearchView({
                       href={item.href}
                       className="docchat-result"
                       onSelect={() => {
+                        // A result the URL policy refused (href null) is text: never followed or kept.
+                        if (!item.href) return
                         recent.add({
                           id: item.id,
                           label: item.title,

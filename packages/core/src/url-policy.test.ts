@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+import { hostileUrls, unsafeHrefReason } from './test/hostile-urls'
+import { resolveDocsUrl, toSafeUrl } from './url-policy'
+
+const bases = [
+  undefined,
+  'https://docs.example.com',
+  'https://docs.example.com/docs',
+  'https://docs.example.com/docs/',
+  '/docs',
+]
+
+describe('toSafeUrl against hostile URLs', () => {
+  it('has at least 100 distinct forms', () => {
+    expect(new Set(hostileUrls).size).toBe(hostileUrls.length)
+    expect(hostileUrls.length).toBeGreaterThanOrEqual(100)
+  })
+
+  it.each(hostileUrls.map((raw) => [JSON.stringify(raw), raw]))('refuses %s', (_name, raw) => {
+    for (const docsBaseUrl of bases) {
+      expect(toSafeUrl(raw, { docsBaseUrl }), `with docsBaseUrl ${docsBaseUrl}`).toBeNull()
+      expect(resolveDocsUrl(raw, docsBaseUrl)).toBeNull()
+    }
+  })
+
+  it('refuses values that are not strings', () => {
+    for (const value of [undefined, null, 5, {}, ['javascript:x'], { toString: () => '/x' }]) {
+      expect(toSafeUrl(value)).toBeNull()
+    }
+  })
+
+  it('refuses URLs longer than 4096 characters', () => {
+    expect(toSafeUrl(`/${'a'.repeat(4096)}`)).toBeNull()
+    expect(toSafeUrl(`/${'a'.repeat(4000)}`)).not.toBeNull()
+  })
+
+  it('the shared href check catches what it should (so layer tests cannot pass vacuously)', () => {
+    for (const raw of hostileUrls.filter((url) =>
+      /^(javascript|data|vbscript):|^\/\//i.test(url),
+    )) {
+      expect(unsafeHrefReason(raw), raw).not.toBeNull()
+    }
+    for (const href of [
+      '/quickstart',
+      'guides/auth',
+      '#top',
+      'https://a.example/x',
+      'mailto:a@b.c',
+    ]) {
+      expect(unsafeHrefReason(href), href).toBeNull()
+    }
+  })
+})
+
+describe('toSafeUrl resolution', () => {
+  it('keeps the base path for docs paths, with or without a trailing slash', () => {
+    for (const base of ['https://x.com/docs', 'https://x.com/docs/', 'https://x.com/docs/?v=1#h']) {
+      expect(resolveDocsUrl('/quickstart', base)).toBe('https://x.com/docs/quickstart')
+      expect(resolveDocsUrl('quickstart#install', base)).toBe(
+        'https://x.com/docs/quickstart#install',
+      )
+      expect(resolveDocsUrl('/guides/auth?tab=2', base)).toBe(
+        'https://x.com/docs/guides/auth?tab=2',
+      )
+    }
+    expect(resolveDocsUrl('/quickstart', 'https://x.com')).toBe('https://x.com/quickstart')
+  })
+
+  it('reads a fragment or query against the base page itself', () => {
+    expect(resolveDocsUrl('#top', 'https://x.com/docs')).toBe('https://x.com/docs#top')
+    expect(resolveDocsUrl('?q=1', 'https://x.com/docs')).toBe('https://x.com/docs?q=1')
+  })
+
+  it('keeps relative URLs relative without a base', () => {
+    expect(toSafeUrl('/quickstart')).toEqual({ href: '/quickstart', external: false })
+    expect(toSafeUrl('guides/auth#x')).toEqual({ href: 'guides/auth#x', external: false })
+    expect(toSafeUrl('#top')).toEqual({ href: '#top', external: false })
+    // Browsers read `\` as `/`: handed back the way they will read it.
+    expect(toSafeUrl('/guides\\auth')).toEqual({ href: '/guides/auth', external: false })
+  })
+
+  it('writes paths under a path base', () => {
+    expect(resolveDocsUrl('/quickstart', '/docs')).toBe('/docs/quickstart')
+    expect(resolveDocsUrl('#top', '/docs')).toBe('/docs#top')
+    expect(toSafeUrl('https://x.com/a', { docsBaseUrl: '/docs' })).toEqual({
+      href: 'https://x.com/a',
+      external: true,
+    })
+  })
+
+  it('marks http(s) links to other origins external; mailto is allowed', () => {
+    const docsBaseUrl = 'https://docs.example.com/docs'
+    expect(toSafeUrl('https://other.example/a?b#c', { docsBaseUrl })).toEqual({
+      href: 'https://other.example/a?b#c',
+      external: true,
+    })
+    expect(toSafeUrl('HTTPS://docs.example.com/docs/x', { docsBaseUrl })).toEqual({
+      href: 'https://docs.example.com/docs/x',
+      external: false,
+    })
+    expect(toSafeUrl('http://docs.example.com/x', { docsBaseUrl })?.external).toBe(true)
+    expect(toSafeUrl('https://a.example')).toEqual({ href: 'https://a.example/', external: true })
+    expect(toSafeUrl('mailto:hi@example.com', { docsBaseUrl })).toEqual({
+      href: 'mailto:hi@example.com',
+      external: false,
+    })
+  })
+
+  it('reads entities and stray whitespace the way a browser does, on safe URLs too', () => {
+    expect(resolveDocsUrl(' /quick&#115;tart\n', 'https://x.com')).toBe('https://x.com/quickstart')
+    expect(toSafeUrl('https&colon;//a.example/p&amp;q')?.href).toBe('https://a.example/p&q')
+    expect(toSafeUrl('ht\ttps://a.example')?.href).toBe('https://a.example/')
+  })
+
+  it('ignores a docsBaseUrl that is not http(s) or a path', () => {
+    for (const docsBaseUrl of ['javascript:alert(1)//', '//evil.example', 'not a url', 'ftp://x']) {
+      expect(toSafeUrl('/x', { docsBaseUrl })).toEqual({ href: '/x', external: false })
+    }
+  })
+
+  it('keeps resolved docs paths on the docs origin', () => {
+    expect(resolveDocsUrl('../../../etc', 'https://x.com/docs')).toBe('https://x.com/etc')
+    expect(resolveDocsUrl('/\\evil.example', 'https://x.com/docs')).toBeNull()
+  })
+})

@@ -1,0 +1,129 @@
+import { decodeEntities } from './html-entities'
+
+/** A link target that may go in `href` or be navigated to. */
+export interface SafeUrl {
+  href: string
+  /** An http(s) link to another origin than the docs: open it in a new tab without opener. */
+  external: boolean
+}
+
+export interface UrlPolicyOptions {
+  /**
+   * The docs site (`https://docs.example.com/docs`, or a path such as `/docs`). Relative URLs
+   * resolve under it, keeping its path: `/quickstart` → `https://docs.example.com/docs/quickstart`.
+   * Without it they stay relative to the page. Ignored unless http(s) or a path.
+   */
+  docsBaseUrl?: string | undefined
+}
+
+const ALLOWED_PROTOCOLS = new Set(['http:', 'https:', 'mailto:'])
+// Browsers drop C0 controls and space around a URL and tab/newline inside it; zero-width, bidi and
+// Unicode spaces are removed too, so nothing can hide a scheme from the check below.
+const STRIP =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  /[\u0000-\u0020\u007f-\u00a0\u00ad\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]/g
+const INVISIBLE = /[\t\n\r\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/g
+// biome-ignore lint/suspicious/noControlCharactersInRegex: trimming what URL parsers trim
+const EDGES = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i
+const MAX_LENGTH = 4096
+const PROBE_ORIGIN = 'https://docchat.invalid'
+
+interface Base {
+  /** The base read as a directory, so relative paths keep its path. */
+  directory: URL
+  /** The base as given, for `#fragment` and `?query` links. */
+  page: URL
+  /** A path base (`/docs`): results are written back as paths, relative to the host page. */
+  pathOnly: boolean
+}
+
+function readBase(docsBaseUrl: string | undefined): Base | null {
+  if (!docsBaseUrl) return null
+  const pathOnly = docsBaseUrl.startsWith('/') && !/^[\\/]{2}/.test(docsBaseUrl)
+  let page: URL
+  try {
+    page = new URL(docsBaseUrl, pathOnly ? PROBE_ORIGIN : undefined)
+  } catch {
+    return null
+  }
+  if (page.protocol !== 'http:' && page.protocol !== 'https:') return null
+  const directory = new URL(page.href)
+  directory.search = ''
+  directory.hash = ''
+  if (!directory.pathname.endsWith('/')) directory.pathname += '/'
+  return { directory, page, pathOnly }
+}
+
+/**
+ * The URL policy: every URL that comes from API data (answers, sources, suggestions, search
+ * results, recent searches, agent job links) goes through here before it is rendered or followed.
+ *
+ * Returns a target that is safe to put in `href` or navigate to, or `null`: render the link as
+ * plain text and never navigate. Allowed: http(s), mailto and relative URLs. The scheme is read the
+ * way a browser reads it (controls and whitespace stripped, entities decoded, case ignored), so
+ * `JaVa&#x53;cript:`, `java\tscript:` and `&#106;avascript:` are all refused, as are data:,
+ * vbscript:, file: and every other scheme. Protocol-relative `//host` (and the `\\host`, `/\host`
+ * forms browsers read the same way) is refused: it names another site, never a docs path.
+ */
+export function toSafeUrl(raw: unknown, options: UrlPolicyOptions = {}): SafeUrl | null {
+  if (typeof raw !== 'string') return null
+  // Decode twice so double-encoded references (`&amp;#x61;`) cannot survive into the check.
+  const decoded = decodeEntities(decodeEntities(raw))
+  // `strict` (all whitespace and controls gone) is what a lenient reader could take for a scheme;
+  // `light` is what the browser will actually parse, and what we hand back.
+  const strict = decoded.replace(STRIP, '')
+  const light = decoded.replace(INVISIBLE, '').replace(EDGES, '')
+  if (strict === '' || light === '' || light.length > MAX_LENGTH) return null
+  if (/^[\\/]{2}/.test(strict) || /^[\\/]{2}/.test(light)) return null
+
+  const base = readBase(options.docsBaseUrl)
+  const scheme = SCHEME.exec(strict)
+  if (scheme) {
+    const protocol = `${scheme[1]!.toLowerCase()}:`
+    if (!ALLOWED_PROTOCOLS.has(protocol)) return null
+    let absolute: URL
+    try {
+      absolute = new URL(light)
+    } catch {
+      return null
+    }
+    // What the browser parsed must be what we checked.
+    if (absolute.protocol !== protocol) return null
+    if (protocol === 'mailto:') return { href: absolute.href, external: false }
+    const external = !base || base.pathOnly || absolute.origin !== base.page.origin
+    return { href: absolute.href, external }
+  }
+
+  // Browsers read `\` as `/` in http(s) URLs; write it that way so what we checked is what they get.
+  const relative = light.replace(/\\/g, '/')
+  if (relative.startsWith('//')) return null
+  if (!base) {
+    // Relative to the host page: it must stay on the page's origin whatever that is.
+    try {
+      if (new URL(relative, `${PROBE_ORIGIN}/a/`).origin !== PROBE_ORIGIN) return null
+    } catch {
+      return null
+    }
+    return { href: relative, external: false }
+  }
+  let resolved: URL
+  try {
+    resolved = /^[#?]/.test(relative)
+      ? new URL(relative, base.page)
+      : new URL(relative.replace(/^\/+/, ''), base.directory)
+  } catch {
+    return null
+  }
+  if (resolved.origin !== base.page.origin) return null
+  const href = base.pathOnly ? resolved.pathname + resolved.search + resolved.hash : resolved.href
+  return { href, external: false }
+}
+
+/**
+ * Resolves a docs path (`/quickstart`, `quickstart#install`) or URL under `docsBaseUrl`, keeping
+ * its base path, through the URL policy. `null` when the policy refuses it.
+ */
+export function resolveDocsUrl(pathOrUrl: string, docsBaseUrl?: string): string | null {
+  return toSafeUrl(pathOrUrl, { docsBaseUrl })?.href ?? null
+}

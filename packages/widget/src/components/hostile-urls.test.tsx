@@ -1,0 +1,283 @@
+import { createDocsClient, type DocsClient } from '@docchat/core'
+import {
+  type AssistantChat,
+  getMessageDisplayText,
+  getMessageSources,
+  getMessageSuggestions,
+  isMessageNotFound,
+} from '@docchat/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { hostileUrls, unsafeHrefReason } from '../../../core/src/test/hostile-urls'
+import {
+  createTestBackend,
+  domain,
+  projectId,
+  type TestBackend,
+  testBaseUrl,
+} from '@docchat/test-utils/backend'
+import { AgentJobStatus } from './agent-job-status'
+import { AssistantMessage } from './assistant-message'
+import { SearchModal } from './search-modal'
+import { WidgetScope } from './widget-scope'
+
+const docsBaseUrl = 'https://docs.example.com/docs'
+// Suggestions and markdown links are one line each: forms with a line break cannot be written there.
+const oneLine = hostileUrls.filter((url) => !/[\n\r\u2028]/.test(url))
+
+function pwned(): unknown {
+  return (window as unknown as { __pwned?: unknown }).__pwned
+}
+
+/** Every link in `root` is one the browser reads as http(s), mailto or a same-origin path. */
+function expectOnlySafeLinks(root: HTMLElement) {
+  for (const element of Array.from(
+    root.querySelectorAll('[href], [src], [action], [formaction]'),
+  )) {
+    for (const name of ['href', 'src', 'action', 'formaction']) {
+      const value = element.getAttribute(name)
+      expect(unsafeHrefReason(value), `${name} on <${element.tagName}>`).toBeNull()
+    }
+  }
+}
+
+/** Clicks and presses Enter on every link and inert link text, as a reader would. */
+function activateAll(root: HTMLElement) {
+  const targets = Array.from(
+    root.querySelectorAll<HTMLElement>('a, [data-inert-link], [role="option"]'),
+  )
+  for (const target of targets) {
+    fireEvent.click(target)
+    fireEvent.keyDown(target, { key: 'Enter' })
+  }
+  return targets.length
+}
+
+let backend: TestBackend
+let now = Date.UTC(2026, 10, 22, 8)
+beforeAll(async () => {
+  backend = await createTestBackend({ adminClient: true, now: () => now, seed: false })
+})
+afterAll(() => backend.server.close())
+
+/**
+ * A client whose API answers come from the real dev server, with `rewrite` applied to the JSON
+ * of each response: a compromised or prompt-injected API, byte for byte what the widget parses.
+ */
+function hostileClient(rewrite: (path: string, body: unknown) => unknown): DocsClient {
+  return createDocsClient({
+    baseUrl: testBaseUrl,
+    assistantKey: backend.server.keys.assistant,
+    adminKey: backend.server.keys.admin,
+    dangerouslyAllowBrowser: true,
+    retry: false,
+    onWarning: () => {},
+    fetch: async (input, init) => {
+      const response = await backend.fetch(input, init)
+      if (!response.headers.get('content-type')?.includes('json')) return response
+      const path = new URL(new Request(input, init).url).pathname
+      const body = rewrite(path, await response.json())
+      return new Response(JSON.stringify(body), {
+        status: response.status,
+        headers: response.headers,
+      })
+    },
+  })
+}
+
+describe('an answer whose links are hostile', () => {
+  const message = {
+    id: 'answer-1',
+    role: 'assistant' as const,
+    content: [
+      'See [the quickstart](/quickstart).',
+      ...oneLine.map(
+        (url, i) =>
+          `- [link ${i}](<${url.replace(/[\\<>]/g, '\\$&')}>) and [${i + 1}](<${url.replace(/[\\<>]/g, '\\$&')}>)`,
+      ),
+      '',
+      '```suggestions',
+      '(Start here)[/quickstart]',
+      ...oneLine.filter((url) => url.trim()).map((url, i) => `(Suggestion ${i})[${url}]`),
+      '```',
+    ].join('\n'),
+    parts: [
+      ...hostileUrls.map((url, i) => ({
+        type: 'source' as const,
+        source: { sourceType: 'url' as const, id: `s${i}`, url, title: `Source ${i}` },
+      })),
+      {
+        type: 'source' as const,
+        source: { sourceType: 'url' as const, id: 'ok', url: '/quickstart', title: 'Quickstart' },
+      },
+    ],
+  } as unknown as AssistantChat['messages'][number]
+
+  const chat: Pick<AssistantChat, 'sources' | 'suggestions' | 'displayText' | 'notFound'> = {
+    sources: (m) => getMessageSources(m, { docsBaseUrl }),
+    suggestions: (m) => getMessageSuggestions(m, { docsBaseUrl }),
+    displayText: getMessageDisplayText,
+    notFound: isMessageNotFound,
+  }
+
+  it('renders sources, suggestions and citations as text, and only safe links', () => {
+    const onSourceClick = vi.fn()
+    const { container } = render(
+      <WidgetScope docsBaseUrl={docsBaseUrl}>
+        <AssistantMessage
+          message={message}
+          chat={chat}
+          streaming={false}
+          feedback={undefined}
+          onFeedback={() => {}}
+          onSourceClick={onSourceClick}
+        />
+      </WidgetScope>,
+    )
+    const sources = container.querySelectorAll('.docchat-source')
+    expect(sources).toHaveLength(hostileUrls.length + 1)
+    expect(container.querySelectorAll('.docchat-source[data-inert-link]')).toHaveLength(
+      hostileUrls.length,
+    )
+    expect(
+      container.querySelectorAll('.docchat-suggestion[data-inert-link]').length,
+    ).toBeGreaterThan(90)
+    // The safe ones are still links, resolved under the base path, so the checks can fail.
+    expect(within(container.querySelector('.docchat-sources')!).getByRole('link')).toHaveAttribute(
+      'href',
+      'https://docs.example.com/docs/quickstart',
+    )
+    expect(screen.getByRole('link', { name: 'Start here' })).toHaveAttribute(
+      'href',
+      'https://docs.example.com/docs/quickstart',
+    )
+    expect(screen.getByRole('link', { name: 'the quickstart' })).toHaveAttribute(
+      'href',
+      'https://docs.example.com/docs/quickstart',
+    )
+    expect(container.querySelectorAll('a')).toHaveLength(3)
+    expectOnlySafeLinks(container)
+
+    expect(activateAll(container)).toBeGreaterThan(300)
+    for (const [event] of onSourceClick.mock.calls) expect(unsafeHrefReason(event.url)).toBeNull()
+    expect(onSourceClick).toHaveBeenCalledTimes(3)
+    expect(pwned()).toBeUndefined()
+  })
+})
+
+describe('search results whose paths are hostile', () => {
+  it('shows them, follows none on click or Enter, and never saves them as recent searches', async () => {
+    localStorage.clear()
+    const client = hostileClient((path, body) => {
+      if (!path.startsWith('/discovery/v1/search/') || !Array.isArray(body) || !body[0]) return body
+      // One real result, repeated under every hostile path.
+      return hostileUrls.map((url, i) => ({
+        ...body[0],
+        path: url,
+        metadata: { ...body[0].metadata, title: `Result ${i}`, anchor: undefined },
+      }))
+    })
+    const navigate = vi.fn()
+    const view = render(
+      <SearchModal
+        client={client}
+        domain={domain}
+        defaultOpen
+        navigate={navigate}
+        docsBaseUrl={docsBaseUrl}
+      />,
+    )
+    const input = screen.getByRole('combobox', { name: 'Search the docs' })
+    fireEvent.change(input, { target: { value: 'widget' } })
+    const listbox = screen.getByRole('listbox')
+    await waitFor(
+      () => expect(within(listbox).getAllByRole('option').length).toBeGreaterThan(100),
+      { timeout: 5000 },
+    )
+    const options = within(listbox).getAllByRole('option')
+    for (const option of options) {
+      fireEvent.click(option)
+      fireEvent.pointerMove(option)
+      fireEvent.keyDown(input, { key: 'Enter' })
+    }
+    expect(navigate).not.toHaveBeenCalled()
+    expectOnlySafeLinks(view.container)
+    expect(localStorage.getItem('docchat:recent-searches') ?? '[]').toBe('[]')
+    view.unmount()
+
+    // A stored recent search with a hostile link (planted, or saved by an older version) is
+    // dropped when the search opens again, as after a reload.
+    localStorage.setItem(
+      'docchat:recent-searches',
+      JSON.stringify([
+        ...hostileUrls.map((href, i) => ({ id: `h${i}`, label: `Planted ${i}`, href })),
+        { id: 'ok', label: 'Quickstart', href: '/quickstart' },
+      ]),
+    )
+    const reloaded = render(
+      <SearchModal client={client} domain={domain} defaultOpen navigate={navigate} />,
+    )
+    const recent = await waitFor(() => {
+      const found = within(screen.getByRole('listbox')).getAllByRole('option')
+      expect(found.length).toBeGreaterThan(0)
+      return found
+    })
+    expect(recent.map((option) => option.textContent)).toEqual(['Quickstart'])
+    activateAll(reloaded.container)
+    expect(navigate.mock.calls).toEqual([['/quickstart']])
+    expect(pwned()).toBeUndefined()
+    localStorage.clear()
+  })
+})
+
+describe('an agent job whose pull request link is hostile', () => {
+  it('shows the pull request label as text for every hostile form', async () => {
+    const created = await backend.client.createAgentJob(projectId, {
+      messages: [{ role: 'user', content: 'Document the widget theming options' }],
+    })
+    await created.response.body?.cancel()
+    now += 60 * 60_000
+    let link = ''
+    const client = hostileClient((path, body) =>
+      path.includes('/agent/') && body && typeof body === 'object'
+        ? { ...body, pullRequestLink: link }
+        : body,
+    )
+    for (const form of hostileUrls.filter((url) => url.trim())) {
+      link = form
+      const view = render(
+        <AgentJobStatus
+          client={client}
+          domain={domain}
+          projectId={projectId}
+          jobId={created.sessionId!}
+          intervalMs={1000}
+        />,
+      )
+      const inert = await waitFor(() => {
+        const found = view.container.querySelector('[data-inert-link]')
+        expect(found).not.toBeNull()
+        return found as HTMLElement
+      })
+      expect(inert).toHaveTextContent('View pull request')
+      expect(view.container.querySelector('a')).toBeNull()
+      activateAll(view.container)
+      view.unmount()
+    }
+    // The API's own link stays a link.
+    link = 'https://github.com/docchat-dev/docchat-project/pull/1'
+    const view = render(
+      <AgentJobStatus
+        client={client}
+        domain={domain}
+        projectId={projectId}
+        jobId={created.sessionId!}
+        intervalMs={1000}
+      />,
+    )
+    expect(
+      await within(view.container).findByRole('link', { name: 'View pull request' }),
+    ).toHaveAttribute('href', link)
+    expect(pwned()).toBeUndefined()
+  })
+})
