@@ -80,6 +80,8 @@ export interface AssistantMessageStreamInit {
   release: () => void
   sent?: { threadId?: string | null | undefined; threadKey?: string | undefined }
   onWarning?: DocsWarningHandler | undefined
+  /** Called when the stream reveals a thread the headers did not carry. */
+  onThread?: ((thread: ThreadIdentity) => void) | undefined
 }
 
 function emptyResult(): AssistantMessageResult {
@@ -94,6 +96,25 @@ function emptyResult(): AssistantMessageResult {
     finished: false,
     steps: 0,
   }
+}
+
+/**
+ * The failure a stream event stands for: a `3:` error part (`server`) or a malformed line
+ * (`invalid-response`). Every reader of an answer maps them here, so they read the same everywhere.
+ */
+export function streamFailure(event: DataStreamEvent): DocsApiError | undefined {
+  if (event.type === 'error') {
+    return new DocsApiError(event.message || 'The assistant reported an error', {
+      kind: 'server',
+      retryable: false,
+    })
+  }
+  if (event.type === 'parse-error') {
+    return new DocsApiError(`Malformed assistant stream: ${event.message}`, {
+      kind: 'invalid-response',
+    })
+  }
+  return undefined
 }
 
 function parsePartialJson(text: string): unknown {
@@ -142,7 +163,11 @@ export function createAssistantMessageStream(
         throw new DocsApiError('The assistant response has no body', { kind: 'invalid-response' })
       }
       for await (const event of readDataStream(response.body, { signal })) {
-        if (!streamThread) streamThread = threadFromEvent(event)
+        if (!streamThread) {
+          streamThread = threadFromEvent(event)
+          const thread = streamThread && !headerThread ? currentThread() : undefined
+          if (thread) init.onThread?.(thread)
+        }
         if (event.type === 'unknown' && !warnedCodes.has(event.code)) {
           warnedCodes.add(event.code)
           reportWarning(onWarning, {
@@ -271,14 +296,8 @@ export function createAssistantMessageStream(
               }
               break
             case 'error':
-              throw new DocsApiError(event.message || 'The assistant reported an error', {
-                kind: 'server',
-                retryable: false,
-              })
             case 'parse-error':
-              throw new DocsApiError(`Malformed assistant stream: ${event.message}`, {
-                kind: 'invalid-response',
-              })
+              throw streamFailure(event) as DocsApiError
             default:
               break
           }

@@ -1,8 +1,9 @@
 import {
-  type AssistantMessageStream,
-  checkStreamHeaders,
-  createAssistantMessageStream,
-} from './assistant-message'
+  type AssistantConnection,
+  type AssistantConnectionOptions,
+  createAssistantConnection,
+} from './assistant-connection'
+import type { AssistantMessageStream } from './assistant-message'
 import { apiBases } from './api-bases'
 import { DocsApiError } from './errors'
 import { assertAdminKeyAllowed, isBrowserLike } from './key-safety'
@@ -26,6 +27,7 @@ import type {
   TriggerUpdateResponse,
   UpdateStatus,
 } from './schemas'
+import type { ThreadIdentity } from './thread-identity'
 import { type DocsWarningHandler, reportWarning } from './warnings'
 
 export interface DocsClientOptions {
@@ -64,6 +66,14 @@ export interface DocsClientOptions {
 
 export interface RequestOptions {
   signal?: AbortSignal
+}
+
+export interface AssistantMessageOptions extends RequestOptions {
+  /**
+   * Called when the server answered 404 to the body's `threadId` and the question is being sent
+   * again as a new conversation (see `connectAssistant`).
+   */
+  onThreadExpired?: (expired: ThreadIdentity) => void
 }
 
 /** Returned by `createAgentJob`: the job id from the `X-Session-Id` header, and the live response. */
@@ -123,8 +133,16 @@ export interface DocsClient {
   /** Polls `getAgentJob` with backoff until the job stopped (`isAgentJobFinished`). */
   waitForAgentJob(projectId: string, id: string, options?: WaitOptions<AgentJob>): Promise<AgentJob>
   /**
+   * A conversation with `POST /discovery/v1/assistant/{domain}/message`: the one path every
+   * question takes (this client's `streamAssistantMessage`, `createDocsChatTransport`, the React
+   * hook). It validates the body, applies the timeout and retries of every other call, keeps the
+   * thread, and answers a 404 on the thread by asking again as a new conversation.
+   */
+  connectAssistant(domain: string, options?: AssistantConnectionOptions): AssistantConnection
+  /**
    * `POST /discovery/v1/assistant/{domain}/message`: validates the body, sends it, and returns the
-   * answer as a stream of typed events with the thread identity.
+   * answer as a stream of typed events with the thread identity. One question on a fresh
+   * `connectAssistant(domain)`: a 404 on the body's `threadId` sends it again as a new thread.
    *
    * Retries: only failures that prove nothing was generated (429, 503, a refused connection) are
    * retried; once a response arrived the request is never repeated, so one question never costs
@@ -133,7 +151,7 @@ export interface DocsClient {
   streamAssistantMessage(
     domain: string,
     body: AssistantRequestInput,
-    options?: RequestOptions,
+    options?: AssistantMessageOptions,
   ): Promise<AssistantMessageStream>
 }
 
@@ -412,33 +430,23 @@ export function createBaseDocsClient(
       })
     },
 
+    connectAssistant(domain, connectionOptions) {
+      return createAssistantConnection(
+        {
+          domain,
+          url: client.assistantUrl(domain, 'v1'),
+          headers: () => headersFor('assistant'),
+          request: settings,
+          validate: validation.assistantRequest,
+          onWarning,
+        },
+        connectionOptions,
+      )
+    },
+
     async streamAssistantMessage(domain, body, requestOptions) {
-      const url = client.assistantUrl(domain, 'v1')
-      const valid = validation.assistantRequest(body)
-      const callerSignal = requestOptions?.signal
-      const {
-        value: response,
-        signal,
-        release,
-      } = await performRequest(settings, {
-        url,
-        method: 'POST',
-        headers: headersFor('assistant', { 'content-type': 'application/json' }),
-        body: JSON.stringify(valid),
-        signal: callerSignal,
-        retryMode: 'unprocessed',
-        stream: true,
-        read: async (response) => response,
-      })
-      checkStreamHeaders(response, onWarning)
-      return createAssistantMessageStream({
-        response,
-        signal,
-        callerSignal,
-        release,
-        sent: { threadId: valid.threadId, threadKey: valid.threadKey },
-        onWarning,
-      })
+      const { signal, onThreadExpired } = requestOptions ?? {}
+      return client.connectAssistant(domain, { onThreadExpired }).ask(body, { signal })
     },
   }
   return client

@@ -1,14 +1,23 @@
-import { readDataStream } from './data-stream'
+import {
+  type AssistantConnection,
+  type AssistantConnectionOptions,
+  asAbortError,
+  createAssistantConnection,
+  type ThreadStoreLike,
+} from './assistant-connection'
+import type { AssistantMessageStream } from './assistant-message'
 import type { DataStreamEvent } from './data-stream'
-import { DocsApiError, errorFromResponse, toDocsApiError } from './errors'
+import { structuralValidation } from './lite-client'
 import type { AssistantRequestInput, ContextItem } from './schemas'
-import { type ThreadIdentity, threadFromEvent, threadFromHeaders } from './thread-identity'
+import { type ThreadIdentity, threadFromHeaders } from './thread-identity'
 import {
   type DocsUIMessageChunk,
   type ToUIMessageChunksOptions,
   toUIMessageChunks,
 } from './ui-message-chunks'
 import { type ChatMessageLike, toV4Messages } from './v4-messages'
+
+export type { ThreadStoreLike } from './assistant-connection'
 
 /** A value, or a (possibly async) function evaluated before every request. */
 export type Resolvable<T> = T | (() => T | PromiseLike<T>)
@@ -20,13 +29,8 @@ export interface DocsChatTransportClient {
   assistantUrl(domain: string, version?: 'v1' | 'v2'): string
   assistantHeaders(): Record<string, string>
   fetch: typeof globalThis.fetch
-}
-
-/** Where the transport keeps the thread between requests (a `ThreadStore` fits). */
-export interface ThreadStoreLike {
-  get(domain: string): ThreadIdentity | undefined
-  set(domain: string, thread: ThreadIdentity): void
-  clear(domain: string): void
+  /** A `DocsClient` has it; without it the transport builds the same connection itself. */
+  connectAssistant?(domain: string, options?: AssistantConnectionOptions): AssistantConnection
 }
 
 export interface DocsChatTransportOptions {
@@ -54,6 +58,8 @@ export interface DocsChatTransportOptions {
   threadStore?: ThreadStoreLike
   /** Called whenever the thread identity is learned or changes. */
   onThread?: (thread: ThreadIdentity) => void
+  /** Called when a 404 on the stored thread sends the message again as a new thread. */
+  onThreadExpired?: (expired: ThreadIdentity) => void
   /**
    * When the server answers 404 to a stored thread (expired, or the key was lost), send the message
    * again, once, as a new thread, which then replaces the stored one. With `false` the thread is
@@ -121,10 +127,6 @@ function addHeaders(target: Record<string, string>, headers: HeadersLike | undef
   }
 }
 
-const isAbort = (error: unknown, signal: AbortSignal | undefined): boolean =>
-  signal?.aborted === true ||
-  (typeof error === 'object' && error !== null && (error as Error).name === 'AbortError')
-
 function toReadableStream<T>(iterable: AsyncIterable<T>): ReadableStream<T> {
   const iterator = iterable[Symbol.asyncIterator]()
   return new ReadableStream<T>({
@@ -150,58 +152,41 @@ function toReadableStream<T>(iterable: AsyncIterable<T>): ReadableStream<T> {
  * const chat = new Chat({ transport: createDocsChatTransport({ client, domain: 'docs.example.com' }) })
  */
 export function createDocsChatTransport(options: DocsChatTransportOptions): DocsChatTransport {
-  const { domain, client, threadStore } = options
+  const { domain, client } = options
   if (!client && !options.api) {
     throw new TypeError('createDocsChatTransport needs either `client` or `api`.')
   }
-  const retryWithNewThread = options.retryWithNewThread ?? true
-  let memoryThread: ThreadIdentity | undefined
-  // A thread the server answered 404 to. Remembered instead of clearing the store, because a
-  // `ThreadStore` forgets the stored messages with the thread; the next thread learned replaces it.
-  let rejectedThreadId: string | undefined
-
-  const getThread = (): ThreadIdentity | undefined => {
-    const thread = threadStore ? threadStore.get(domain) : memoryThread
-    return thread && thread.threadId === rejectedThreadId ? undefined : thread
+  const connectionOptions: AssistantConnectionOptions = {
+    threadStore: options.threadStore,
+    onThread: options.onThread,
+    onThreadExpired: options.onThreadExpired,
+    retryWithNewThread: options.retryWithNewThread,
+    fetch: options.fetch,
   }
+  const connection: AssistantConnection = client?.connectAssistant
+    ? client.connectAssistant(domain, connectionOptions)
+    : createAssistantConnection(
+        {
+          domain,
+          url: client ? client.assistantUrl(domain) : (options.api as string),
+          headers: () => new Headers(client?.assistantHeaders()),
+          request: {
+            fetch:
+              options.fetch ?? client?.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+          },
+          // Without a client there are no zod schemas to hand: the lite client's checks.
+          validate: structuralValidation.assistantRequest,
+        },
+        connectionOptions,
+      )
 
-  const clearThread = (): void => {
-    memoryThread = undefined
-    threadStore?.clear(domain)
-  }
-
-  /** Stores what the server said, keeping the key we sent when the server repeats the same id. */
-  const learnThread = (found: ThreadIdentity, sent: ThreadIdentity | undefined): void => {
-    if (found.threadId === rejectedThreadId) return
-    const current = getThread()
-    const knownKey =
-      (sent?.threadId === found.threadId ? sent.threadKey : undefined) ??
-      (current?.threadId === found.threadId ? current.threadKey : undefined)
-    const threadKey = found.threadKey ?? knownKey
-    const next: ThreadIdentity = threadKey ? { threadId: found.threadId, threadKey } : found
-    if (current?.threadId === next.threadId && current.threadKey === next.threadKey) return
-    memoryThread = next
-    threadStore?.set(domain, next)
-    options.onThread?.(next)
-  }
-
-  const post = async (
-    request: DocsSendMessagesOptions,
-    thread: ThreadIdentity | undefined,
-  ): Promise<Response> => {
-    const [extraHeaders, extraBody, fp, context, currentPath] = await Promise.all([
-      resolve(options.headers),
+  const bodyFor = async (request: DocsSendMessagesOptions) => {
+    const [extraBody, fp, context, currentPath] = await Promise.all([
       resolve(options.body),
       resolve(options.fp),
       resolve(options.context),
       resolve(options.currentPath),
     ])
-    const headers: Record<string, string> = {}
-    addHeaders(headers, client?.assistantHeaders())
-    addHeaders(headers, extraHeaders)
-    addHeaders(headers, request.headers)
-    headers['content-type'] = 'application/json'
-
     const body: Record<string, unknown> = { fp: fp ?? 'anonymous' }
     if (options.retrievalPageSize !== undefined) body.retrievalPageSize = options.retrievalPageSize
     if (options.filter !== undefined) body.filter = options.filter
@@ -209,75 +194,37 @@ export function createDocsChatTransport(options: DocsChatTransportOptions): Docs
     if (currentPath) body.currentPath = currentPath.slice(0, MAX_CURRENT_PATH)
     Object.assign(body, extraBody, request.body)
     body.messages = toV4Messages(request.messages)
-    if (thread) {
-      body.threadId = thread.threadId
-      if (thread.threadKey) body.threadKey = thread.threadKey
-    }
-
-    const url = client ? client.assistantUrl(domain) : (options.api as string)
-    const fetchImpl = options.fetch ?? client?.fetch ?? globalThis.fetch
-    try {
-      return await fetchImpl(url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(body),
-        signal: request.abortSignal ?? null,
-      })
-    } catch (error) {
-      // `Chat` treats an `AbortError` as a stop, not a failure: hand it back unchanged.
-      if (isAbort(error, request.abortSignal)) throw error
-      throw toDocsApiError(error)
-    }
-  }
-
-  async function* trackThread(
-    events: AsyncIterable<DataStreamEvent>,
-    sent: ThreadIdentity | undefined,
-  ): AsyncGenerator<DataStreamEvent> {
-    for await (const event of events) {
-      const found = threadFromEvent(event)
-      if (found) learnThread(found, sent)
-      yield event
-    }
+    return body as unknown as AssistantRequestInput
   }
 
   return {
     get thread() {
-      return getThread()
+      return connection.thread
     },
-    clearThread,
+    clearThread: () => connection.clearThread(),
 
     async sendMessages(request) {
+      const headers: Record<string, string> = {}
+      addHeaders(headers, await resolve(options.headers))
+      addHeaders(headers, request.headers)
       // A history without an answer is a new conversation, whatever thread is stored.
-      const continuing =
+      const continueThread =
         request.trigger === 'regenerate-message' ||
         request.messages.some((message) => message.role === 'assistant')
-      let sent = continuing ? getThread() : undefined
-      let response = await post(request, sent)
-      if (response.status === 404 && sent) {
-        if (retryWithNewThread) {
-          rejectedThreadId = sent.threadId
-          memoryThread = undefined
-          await response.body?.cancel().catch(() => {})
-          sent = undefined
-          response = await post(request, sent)
-        } else {
-          clearThread()
-        }
-      }
-      if (!response.ok) throw await errorFromResponse(response)
-      if (!response.body) {
-        throw new DocsApiError('The response body is empty.', {
-          kind: 'invalid-response',
-          status: response.status,
+      let stream: AssistantMessageStream
+      try {
+        stream = await connection.ask(await bodyFor(request), {
+          signal: request.abortSignal,
+          headers,
+          continueThread,
         })
+      } catch (error) {
+        // `Chat` treats an `AbortError` as a stop, not a failure.
+        throw asAbortError(error)
       }
-
-      const fromHeaders = threadFromHeaders(response.headers)
-      if (fromHeaders) learnThread(fromHeaders, sent)
-      const events = readDataStream(response.body, { signal: request.abortSignal })
+      const fromHeaders = threadFromHeaders(stream.response.headers)
       const lastMessage = request.messages[request.messages.length - 1]
-      const chunks = toUIMessageChunks(fromHeaders ? events : trackThread(events, sent), {
+      const chunks = toUIMessageChunks(stopsAsAbortErrors(stream), {
         dataPartName: options.dataPartName,
         onUnknownPart: options.onUnknownPart,
         sendMessageId: lastMessage?.role !== 'assistant',
@@ -289,5 +236,15 @@ export function createDocsChatTransport(options: DocsChatTransportOptions): Docs
     async reconnectToStream() {
       return null
     },
+  }
+}
+
+async function* stopsAsAbortErrors(
+  stream: AssistantMessageStream,
+): AsyncGenerator<DataStreamEvent> {
+  try {
+    yield* stream
+  } catch (error) {
+    throw asAbortError(error)
   }
 }

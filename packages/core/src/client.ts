@@ -17,6 +17,7 @@ import {
 import type { DocsClientValidation } from './base-client'
 
 export type {
+  AssistantMessageOptions,
   CreatedAgentJob,
   DocsClient,
   DocsClientOptions,

@@ -47,6 +47,16 @@ function optionalNumber(body: Fields, field: string): void {
   }
 }
 
+function optionalPositiveInteger(body: Fields, field: string): void {
+  const value = body[field]
+  if (value !== undefined && !(typeof value === 'number' && Number.isInteger(value) && value > 0)) {
+    badRequest(field, 'must be a positive integer')
+  }
+}
+
+// The API's documented limit (the zod schema's `currentPath` maximum).
+const maxCurrentPath = 200
+
 function requireList(body: Fields, field: string): unknown[] {
   const value = body[field]
   if (!Array.isArray(value) || value.length === 0) badRequest(field, 'must be a non-empty array')
@@ -84,7 +94,8 @@ function responseStrings(record: Fields, fields: string[], context: ResponsePars
 
 const listOrEmpty = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 
-const structuralValidation: DocsClientValidation = {
+/** The structural checks of `createDocsClientLite` (also used where no client is given). */
+export const structuralValidation: DocsClientValidation = {
   searchRequest(value) {
     const body = requestObject(value)
     requireString(body, 'query')
@@ -125,7 +136,10 @@ const structuralValidation: DocsClientValidation = {
     if (body.threadKey !== undefined && !body.threadId) {
       badRequest('threadKey', 'threadKey is only valid together with threadId')
     }
-    optionalNumber(body, 'retrievalPageSize')
+    optionalPositiveInteger(body, 'retrievalPageSize')
+    if (typeof body.currentPath === 'string' && body.currentPath.length > maxCurrentPath) {
+      badRequest('currentPath', `must be at most ${maxCurrentPath} characters`)
+    }
     return { retrievalPageSize: 5, ...body } as AssistantRequest
   },
 

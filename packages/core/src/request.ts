@@ -118,6 +118,11 @@ export async function performRequest<T>(
           { kind: 'network', cause },
         )
       }
+      // A fetch that ignores its signal (an in-process handler, a polyfill) may answer anyway.
+      if (controller.signal.aborted) {
+        await response.body?.cancel().catch(() => {})
+        throw controller.signal.reason
+      }
       if (!response.ok) throw await errorFromResponse(response)
       if (spec.stream) clearTimeout(timer)
       const value = await spec.read(response)

@@ -241,19 +241,24 @@ describe('useAssistantChat errors', () => {
     expect(result.current.error).toMatchObject({ kind: 'forbidden', status: 403 })
   })
 
-  it('404 for a thread the server does not know: the thread is dropped, the next question starts anew', async () => {
+  it('404 for a thread the server does not know: the question is asked again as a new thread, and reported', async () => {
     createThreadStore().set(domain, { threadId: '01BOGUSTHREAD', threadKey: 'nope' })
-    const { result, requestsTo } = await failingChat({})
-    expect(result.current.error).toMatchObject({ kind: 'not-found', status: 404 })
-    expect(result.current.thread).toBeUndefined()
-    expect(createThreadStore().get(domain)).toBeUndefined()
-    await act(() => result.current.send('Again please'))
+    const { wrapper, requestsTo } = await createTestSetup()
+    const expired: unknown[] = []
+    const { result } = renderHook(
+      () => useAssistantChat({ onThreadExpired: (thread) => expired.push(thread) }),
+      { wrapper },
+    )
+    await act(() => result.current.send('How do I install DocChat?'))
     await waitFor(() => expect(result.current.status).toBe('idle'))
     expect(result.current.error).toBeUndefined()
+    expect(expired).toEqual([{ threadId: '01BOGUSTHREAD', threadKey: 'nope' }])
+    expect(lastAnswer(result.current).length).toBeGreaterThan(20)
     const bodies = requestsTo('/assistant/').map((request) => request.body as AssistantBody)
-    expect(bodies[0]?.threadId).toBe('01BOGUSTHREAD')
-    expect(bodies[1]?.threadId).toBeUndefined()
+    expect(bodies.map((body) => body.threadId)).toEqual(['01BOGUSTHREAD', undefined])
+    expect(result.current.thread?.threadId).not.toBe('01BOGUSTHREAD')
     expect(result.current.thread?.threadKey).toBeTruthy()
+    expect(createThreadStore().get(domain)).toEqual(result.current.thread)
   })
 
   it('429 with retryAfterMs when the rate limit is exhausted', async () => {

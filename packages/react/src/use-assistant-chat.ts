@@ -6,6 +6,7 @@ import {
   type DocsApiError,
   type SearchFilter,
   type ThreadIdentity,
+  type ThreadStore,
   toDocsApiError,
 } from '@docchat/core'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
@@ -18,7 +19,6 @@ import {
 import { isMessageNotFound } from './message-not-found'
 import type { MessageLike } from './message-parts'
 import { useDocChat } from './provider'
-import { type AssistantResponseInfo, createThreadCapturingFetch } from './thread-capturing-fetch'
 
 export type AssistantChatStatus = 'idle' | 'submitted' | 'streaming' | 'error'
 
@@ -39,6 +39,11 @@ export interface UseAssistantChatOptions {
   throttleMs?: number
   onFinish?: (message: Message) => void
   onError?: (error: DocsApiError) => void
+  /**
+   * The server no longer knew the thread (404: expired, or its key was lost), so the question
+   * was sent again as a new conversation; the messages stay.
+   */
+  onThreadExpired?: (expired: ThreadIdentity) => void
 }
 
 export interface SendOptions {
@@ -94,77 +99,35 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
   const chatId = options.id ?? `docchat:${instanceId}:${domain}`
 
   const [thread, setThread] = useState<ThreadIdentity | undefined>(undefined)
-  // The fetch wrapper and `send` need the newest thread without waiting for a render.
-  const threadRef = useRef<ThreadIdentity | undefined>(undefined)
-  const sentThreadRef = useRef<ThreadIdentity | undefined>(undefined)
-  const responseRef = useRef<AssistantResponseInfo | undefined>(undefined)
-  const errorHints = useRef(new WeakMap<object, AssistantResponseInfo | undefined>())
   const [context, setContext] = useState<ContextItem[]>([])
   const contextRef = useRef<ContextItem[]>([])
   const [dismissedError, setDismissedError] = useState<unknown>(undefined)
   const [hydrated, setHydrated] = useState(false)
-  const callbacks = useRef({ onFinish, onError })
-  callbacks.current = { onFinish, onError }
+  const callbacks = useRef({ onFinish, onError, onThreadExpired: options.onThreadExpired })
+  callbacks.current = { onFinish, onError, onThreadExpired: options.onThreadExpired }
 
-  const rememberThread = useCallback(
-    (next: ThreadIdentity | undefined) => {
-      threadRef.current = next
-      setThread(next)
-      if (!persist) return
-      const store = getThreadStore()
-      if (next) store.set(domain, next)
-      else store.clear(domain)
-    },
-    [domain, persist, getThreadStore],
-  )
-
-  const learnThread = useCallback(
-    (learned: ThreadIdentity) => {
-      const known = threadRef.current ?? sentThreadRef.current
-      // A key is returned once, when the thread is created: keep the stored one afterwards.
-      const threadKey =
-        learned.threadKey ?? (known?.threadId === learned.threadId ? known.threadKey : undefined)
-      const current = threadRef.current
-      if (current?.threadId === learned.threadId && current.threadKey === threadKey) return
-      rememberThread(
-        threadKey ? { threadId: learned.threadId, threadKey } : { threadId: learned.threadId },
-      )
-    },
-    [rememberThread],
-  )
-
-  const chatFetch = useMemo(
+  // Core's assistant connection owns the request: validation, timeout, retries, the thread and
+  // the stale-thread policy. Its `fetch` hands useChat the answer parsed once, text merged.
+  const connection = useMemo(
     () =>
-      createThreadCapturingFetch({
-        fetch: (input, init) => client.fetch(input, init),
-        onResponse: (info) => {
-          responseRef.current = info
-          // Documented: a thread id without its key, or a thread the server forgot, is a 404.
-          if (info.status === 404 && sentThreadRef.current) {
-            sentThreadRef.current = undefined
-            rememberThread(undefined)
-          }
-        },
-        onThread: learnThread,
+      client.connectAssistant(domain, {
+        // Read at send time, so the store is never created during a server render.
+        threadStore: persist ? lazyThreadStore(getThreadStore) : undefined,
+        onThread: setThread,
+        onThreadExpired: (expired) => callbacks.current.onThreadExpired?.(expired),
       }),
-    [client, learnThread, rememberThread],
+    [client, domain, persist, getThreadStore],
   )
-
-  const headers = useMemo(() => client.assistantHeaders(), [client])
 
   const chat = useChat({
     id: chatId,
     api: client.assistantUrl(domain),
     streamProtocol: 'data',
     sendExtraMessageFields: true,
-    headers,
-    fetch: chatFetch,
+    fetch: connection.fetch,
     experimental_throttle: throttleMs,
     onFinish: (message) => callbacks.current.onFinish?.(message),
-    onError: (error) => {
-      errorHints.current.set(error, responseRef.current)
-      callbacks.current.onError?.(toDocsApiError(error, hintFor(responseRef.current)))
-    },
+    onError: (error) => callbacks.current.onError?.(toDocsApiError(error)),
   })
   const { setMessages, append, reload, stop } = chat
   const messagesRef = useRef(chat.messages)
@@ -176,9 +139,7 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
       return
     }
     const store = getThreadStore()
-    const storedThread = store.get(domain)
-    threadRef.current = storedThread
-    setThread(storedThread)
+    setThread(store.get(domain))
     const storedMessages = store.getMessages<Message>(domain)
     if (storedMessages.length > 0 && messagesRef.current.length === 0) {
       setMessages(storedMessages.map(reviveMessage))
@@ -197,18 +158,13 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
       const items = [...contextRef.current, ...extraContext]
       const path = typeof currentPath === 'function' ? currentPath() : currentPath
       const pagePath = path ?? (typeof location === 'undefined' ? undefined : location.pathname)
-      const sent = threadRef.current
-      sentThreadRef.current = sent
+      // The thread is not in here: the connection adds the one it holds when the request leaves.
       return {
         fp,
         retrievalPageSize,
         ...(filter ? { filter } : {}),
         ...(items.length > 0 ? { context: items } : {}),
         ...(pagePath ? { currentPath: pagePath.slice(0, maxCurrentPathLength) } : {}),
-        // Per call, not through useChat's `body` option: that ref updates in an effect, too late
-        // for a follow-up sent right after an answer finishes.
-        ...(sent ? { threadId: sent.threadId } : {}),
-        ...(sent?.threadKey ? { threadKey: sent.threadKey } : {}),
       }
     },
     [fp, retrievalPageSize, filter, currentPath],
@@ -233,11 +189,11 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
   const newThread = useCallback(() => {
     stop()
     setMessages([])
-    sentThreadRef.current = undefined
-    rememberThread(undefined)
+    connection.clearThread()
+    setThread(undefined)
     if (persist) getThreadStore().setMessages(domain, [])
     setDismissedError(chat.error)
-  }, [stop, setMessages, rememberThread, persist, getThreadStore, domain, chat.error])
+  }, [stop, setMessages, connection, persist, getThreadStore, domain, chat.error])
 
   const addContext = useCallback((item: ContextItem | ContextItem[]) => {
     const items = Array.isArray(item) ? item : [item]
@@ -263,11 +219,9 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
   }, [])
 
   const visibleError = chat.error && chat.error !== dismissedError ? chat.error : undefined
+  // The connection rejects with `DocsApiError`s already; this only types what useChat holds.
   const error = useMemo(
-    () =>
-      visibleError
-        ? toDocsApiError(visibleError, hintFor(errorHints.current.get(visibleError)))
-        : undefined,
+    () => (visibleError ? toDocsApiError(visibleError) : undefined),
     [visibleError],
   )
 
@@ -308,10 +262,12 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
   }
 }
 
-function hintFor(info: AssistantResponseInfo | undefined) {
-  // A 200 that later fails (error part, cut stream) is not an HTTP error: let the message decide.
-  if (!info || (info.status >= 200 && info.status < 300)) return undefined
-  return { status: info.status, headers: info.headers }
+function lazyThreadStore(getThreadStore: () => ThreadStore) {
+  return {
+    get: (domain: string) => getThreadStore().get(domain),
+    set: (domain: string, thread: ThreadIdentity) => getThreadStore().set(domain, thread),
+    clear: (domain: string) => getThreadStore().clear(domain),
+  }
 }
 
 function sameContextItem(a: ContextItem, b: ContextItem): boolean {

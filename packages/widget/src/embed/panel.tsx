@@ -9,8 +9,9 @@ import { addShadowStyles } from './shadow-styles'
 
 /**
  * The lite client: core's HTTP half without zod, whose schemas alone would add ~18 KB gzip to this
- * chunk. Assistant streams pass through `coalesceTextParts`, so a word-by-word stream costs the
- * chat parser a few parts per frame.
+ * chunk. Questions take its assistant connection like every other call (validation, timeout,
+ * retries), and text is merged there, so a word-by-word stream costs the chat parser a few parts
+ * per frame.
  */
 function clientFor(options: DocChatInitOptions): DocsClient {
   // A proxy holds the key server-side and forwards /discovery/... to the API.
@@ -20,7 +21,6 @@ function clientFor(options: DocChatInitOptions): DocsClient {
     ...(baseUrl ? { baseUrl } : {}),
     ...(assistantKey ? { assistantKey } : {}),
     // Resolved per call, so a fetch installed after the drop-in loaded (a polyfill) is used.
-    // Text coalescing is added once, by the widget scope.
     fetch: (input, init) => globalThis.fetch(input, init),
   })
 }
