@@ -167,7 +167,13 @@ describe('createDocsChatTransport', () => {
   it('replaces a thread the server no longer knows by retrying once as a new thread', async () => {
     const store = createThreadStore({ storage: 'memory' })
     store.set('docchat', { threadId: 'thr_gone', threadKey: 'key_gone' })
-    store.setMessages('docchat', [{ id: 'kept' }])
+    const kept = {
+      id: 'kept',
+      role: 'user',
+      content: 'first',
+      parts: [{ type: 'text', text: 'first' }],
+    }
+    store.setMessages('docchat', [kept])
     const transport = createDocsChatTransport({
       api: server.assistantUrl(),
       domain: 'docchat',
@@ -183,7 +189,7 @@ describe('createDocsChatTransport', () => {
     expect(server.requests.map((request) => request.body.threadId)).toEqual(['thr_gone', undefined])
     expect(store.get('docchat')?.threadId).not.toBe('thr_gone')
     expect(store.get('docchat')?.threadKey).toMatch(/^key_/)
-    expect(store.getMessages('docchat')).toEqual([{ id: 'kept' }])
+    expect(store.getMessages('docchat')).toEqual([kept])
   })
 
   it('without retry, reports not-found and forgets the thread', async () => {

@@ -537,15 +537,21 @@ describe('streamAssistantMessage', () => {
 
   it('maps non-2xx answers and retries only when nothing was generated', async () => {
     http.handler = (_request, response) => json(response, 404, { message: 'Thread not found' })
+    const expired: unknown[] = []
     const notFound = await failure(
-      client().streamAssistantMessage('acme', {
-        fp: 'anonymous',
-        messages: [userMessage],
-        threadId: 't',
-      }),
+      client().streamAssistantMessage(
+        'acme',
+        { fp: 'anonymous', messages: [userMessage], threadId: 't' },
+        { onThreadExpired: (thread) => expired.push(thread) },
+      ),
     )
+    // The one stale-thread policy: a 404 on the thread asks once more as a new conversation.
     expect(notFound).toMatchObject({ kind: 'not-found', message: 'Thread not found' })
-    expect(http.recorded).toHaveLength(1)
+    expect(http.recorded.map((request) => JSON.parse(request.body).threadId)).toEqual([
+      't',
+      undefined,
+    ])
+    expect(expired).toEqual([{ threadId: 't' }])
 
     http.recorded.length = 0
     http.handler = (_request, response) => json(response, 500, { error: 'model down' })
