@@ -10,6 +10,7 @@ import { runInNewContext } from 'node:vm'
 import { DOCS_LIMITS } from '@docchat/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningDevServer, startDevServer } from './node-server'
+import { RateLimiter, windows } from './rate-limits'
 import { createDevServer, type DevServer } from './server'
 import { fixtureCorpus } from './test/fixture-docs'
 import { ask, get, post, userMessage } from './test/requests'
@@ -415,5 +416,19 @@ describe('X-Forwarded-For', () => {
     // A client-supplied first entry does not buy a fresh bucket: the proxy's last entry counts.
     expect((await fromIp(server, '203.0.113.9, 10.0.0.1')).status).toBe(429)
     expect((await fromIp(server, '10.0.0.2')).status).toBe(200)
+  })
+})
+
+describe('rate-limit buckets', () => {
+  it('drop the counters of ended windows once there are many (one bucket per client address)', () => {
+    let time = Date.UTC(2026, 0, 1)
+    const limiter = new RateLimiter(() => time)
+    const hit = (ip: string) =>
+      limiter.hit([{ bucket: `ip:${ip}`, limit: 5, windowMs: windows.hour, what: 'per IP' }])
+    for (let i = 0; i < 10_001; i++) hit(`10.0.${i >> 8}.${i & 255}`)
+    expect(limiter.size).toBe(10_001)
+    time += windows.hour
+    hit('192.0.2.1')
+    expect(limiter.size).toBe(1)
   })
 })
