@@ -74,6 +74,9 @@ describe('docchat-dev-server CLI', () => {
     expect(output).toContain('assistant mint_dsc_dev_local')
     expect(output).toContain('admin mint_dev_local')
     expect(output).toContain('no language model involved')
+    expect(output).toContain(
+      'network   Host: loopback names, docs.test; admin CORS: https://admin.example; X-Forwarded-For: ignored',
+    )
   })
 
   it('serves search over real HTTP', async () => {

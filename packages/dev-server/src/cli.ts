@@ -138,6 +138,9 @@ async function main(argv: string[]): Promise<void> {
     lines.push(`  record    GET ${server.url}${recordedRequestsPath} lists the requests received`)
   }
   lines.push(
+    `  network   Host: loopback names${allowedHosts ? `, ${allowedHosts.join(', ')}` : ''}; admin CORS: ${values['allowed-origin']?.join(', ') ?? 'none'}; X-Forwarded-For: ${values['trust-proxy'] ? 'trusted' : 'ignored'}`,
+  )
+  lines.push(
     '  faults    send "x-docchat-fault: latency=200,token-rate=40,cut-after=5,status=503,…"',
   )
   console.log(lines.join('\n'))

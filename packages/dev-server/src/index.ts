@@ -6,6 +6,7 @@ export {
   defaultDomain,
   defaultProject,
   type DevServer,
+  discoveryPrefixes,
   llmSettingsFromEnv,
   type RecordedRequest,
 } from './server'
@@ -16,6 +17,7 @@ export type {
 } from './dev-server-options'
 export { type Faults, faultHeader, parseFaults } from './faults'
 export type { RateLimits } from './rate-limits'
+export type { ThreadLimits } from './threads'
 export type { AgentJobOutcome, AgentJobTiming } from './admin/agent-jobs'
 export type { UpdateOutcome, UpdateTiming } from './admin/update-status'
 export { createOfflineModel, type OfflineModelOptions } from './assistant/offline-model'

@@ -199,7 +199,10 @@ function streamKindOf(response: Response): StreamKind {
   return 'json'
 }
 
-/** The address the nearest proxy saw: the last `X-Forwarded-For` entry (earlier ones are the client's say-so). */
+/**
+ * The address the nearest proxy saw: the last `X-Forwarded-For` entry (earlier ones are only the
+ * client's say-so).
+ */
 function forwardedFor(request: Request): string | undefined {
   return request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || undefined
 }
@@ -281,34 +284,48 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
   const requests: RecordedRequest[] = []
   const maxRecorded = options.maxRecordedRequests ?? 1000
   const maxRecordedBytes = options.maxRecordedBytes ?? 8 * 1024 * 1024
-  // Bytes of body text held by `requests`, kept alongside so trimming needs no re-measuring.
+  // Characters each record holds (URL, headers, body), kept alongside: trimming re-measures nothing.
   const recordedBytes = new WeakMap<RecordedRequest, number>()
   let recordedTotal = 0
+  function account(record: RecordedRequest, bytes: number) {
+    // A record already trimmed away (its body arrived late) holds nothing any more.
+    if (!recordedBytes.has(record)) return
+    recordedBytes.set(record, (recordedBytes.get(record) ?? 0) + bytes)
+    recordedTotal += bytes
+    trimRecorded()
+  }
   function trimRecorded() {
     let drop = 0
     while (
       drop < requests.length &&
       (requests.length - drop > maxRecorded || recordedTotal > maxRecordedBytes)
     ) {
-      recordedTotal -= recordedBytes.get(requests[drop]!) ?? 0
+      const dropped = requests[drop]!
+      recordedTotal -= recordedBytes.get(dropped) ?? 0
+      recordedBytes.delete(dropped)
       drop++
     }
     if (drop > 0) requests.splice(0, drop)
   }
-  function recordBody(record: RecordedRequest, raw: string) {
+  function record(entry: RecordedRequest) {
+    requests.push(entry)
+    recordedBytes.set(entry, 0)
+    let bytes = entry.url.length
+    for (const [name, value] of Object.entries(entry.headers)) bytes += name.length + value.length
+    account(entry, bytes)
+  }
+  function recordBody(entry: RecordedRequest, raw: string) {
     if (!raw) return
     if (raw.length > maxRecordedBytes * largestRecordedShare) {
-      record.body = { omitted: `${raw.length} bytes` }
+      entry.body = { omitted: `${raw.length} bytes` }
       return
     }
     try {
-      record.body = JSON.parse(raw)
+      entry.body = JSON.parse(raw)
     } catch {
-      record.body = raw
+      entry.body = raw
     }
-    recordedBytes.set(record, raw.length)
-    recordedTotal += raw.length
-    trimRecorded()
+    account(entry, raw.length)
   }
 
   const allowedOrigins = new Set(options.allowedOrigins ?? [])
@@ -323,7 +340,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
     path: string,
     info?: { clientAddress?: string },
   ): Promise<Response> {
-    const record: RecordedRequest = {
+    const entry: RecordedRequest = {
       method: request.method,
       path,
       url: request.url,
@@ -333,8 +350,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
       time: now(),
     }
     if (request.method === 'OPTIONS') return preflightResponse(request, corsPolicyFor(path))
-    requests.push(record)
-    trimRecorded()
+    record(entry)
 
     const matching = routes.filter((r) => r.pattern.test(path))
     const shape: ErrorShape = isAdminPath(path) ? 'error' : 'message'
@@ -366,7 +382,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
         request.method === 'GET' || request.method === 'HEAD'
           ? ''
           : await readBody(request, context.maxBodyBytes)
-      recordBody(record, rawBody)
+      recordBody(entry, rawBody)
       await sleep(faults.latency ?? 0, request.signal)
       if (faults.status !== undefined) {
         throw new HttpError(faults.status, `Injected fault: status ${faults.status}`, {
@@ -391,7 +407,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
           (options.trustProxy ? forwardedFor(request) : undefined) ||
           info?.clientAddress ||
           'local',
-        record,
+        record: entry,
         json: async () => parseJsonBody(rawBody),
       }
       const response = await matched.handler(context, ctx)
