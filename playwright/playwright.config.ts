@@ -44,7 +44,7 @@ export default defineConfig({
   webServer: [
     {
       // --record serves what it received at GET /_dev/requests (the tests assert on it).
-      command: `node ../packages/dev-server/bin/docchat-dev-server.js --docs docchat=../apps/docs --port ${API_PORT} --host ${host} --record`,
+      command: `node ../packages/dev-server/bin/docchat-dev-server.js --docs docchat=../apps/docs --port ${API_PORT} --host ${host} --record --pace instant`,
       url: `${apiBaseUrl}/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -128,6 +128,13 @@ try {
 }
 
 const url = siteServer.url
+// Whether a model writes the answers is the first thing to know about them: say so, and how to
+// switch (the dev server's CLI reads the same variables).
+const answers = process.env.OPENAI_API_KEY
+  ? `from a model (${process.env.DOCCHAT_MODEL || 'gpt-4o-mini'}${process.env.OPENAI_BASE_URL ? ` at ${process.env.OPENAI_BASE_URL}` : ''}); unset OPENAI_API_KEY for extractive answers`
+  : 'extractive: sentences and code copied from the docs, no language model involved,\n' +
+    "               streamed at a model's pace. Set OPENAI_API_KEY (optionally OPENAI_BASE_URL,\n" +
+    '               DOCCHAT_MODEL) for model answers.'
 console.log(`
 DocChat is running.
 
@@ -135,6 +142,7 @@ DocChat is running.
   React demo   ${url}/react.html
   Status page  ${url}/status.html   (agent jobs and deployments, admin calls proxied server-side)
   API          ${apiBaseUrl}   (assistant key mint_dsc_dev_local, admin key mint_dev_local)
+  Answers      ${answers}
 
 Open ${url} and try:
   ⌘K / Ctrl+K   search the docs, e.g. "fault injection"

@@ -35,6 +35,9 @@ beforeAll(async () => {
       '--port',
       '0',
       '--record',
+      // The CLI paces answers like a model by default; tests read them whole.
+      '--pace',
+      'instant',
       '--allowed-host',
       'docs.test',
       '--allowed-origin',
@@ -74,6 +77,8 @@ describe('docchat-dev-server CLI', () => {
     expect(output).toContain('assistant mint_dsc_dev_local')
     expect(output).toContain('admin mint_dev_local')
     expect(output).toContain('no language model involved')
+    expect(output).toContain('set OPENAI_API_KEY')
+    expect(output).toContain('pace      instant')
     expect(output).toContain(
       'network   Host: loopback names, docs.test; admin CORS: https://admin.example; X-Forwarded-For: ignored',
     )

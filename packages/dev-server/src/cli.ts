@@ -6,6 +6,8 @@
 import { basename, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createDevServer, type DevServer, llmSettingsFromEnv } from './server'
+import { type AnswerPaceSetting, parsePace, resolvePace } from './assistant/pacing'
+import type { OpenAICompatibleSettings } from './dev-server-options'
 import { listen } from './node-server'
 
 const usage = `Usage: docchat-dev-server [options]
@@ -25,6 +27,9 @@ const usage = `Usage: docchat-dev-server [options]
   --admin-key k        Admin key (repeatable; default mint_dev_local).
   --project id         Project id for agent jobs and updates (repeatable; default docchat-project).
   --speed n            Run agent jobs and updates n times faster (default 1).
+  --pace p             How offline answers stream: "model" (default: a short think, then about
+                       60 tokens per second with jitter, like a hosted model), "instant", or a
+                       number of tokens per second.
   --fault spec         Faults for every response, e.g. "latency=200,token-rate=40".
   --no-seed            Start without the seeded agent jobs and update records.
   --record             Debug: serve the requests received so far at GET /_dev/requests
@@ -65,6 +70,23 @@ function serveRecordedRequests(server: DevServer): void {
   }
 }
 
+/** Whether a model writes the answers, and how to switch: the first thing a newcomer should know. */
+function modeLines(llm: OpenAICompatibleSettings | undefined, pace: AnswerPaceSetting): string[] {
+  if (llm) {
+    return [
+      `  mode      model answers: ${llm.model ?? 'gpt-4o-mini'}${llm.baseURL ? ` at ${llm.baseURL}` : ''} (unset OPENAI_API_KEY for extractive answers)`,
+    ]
+  }
+  const paced = resolvePace(pace)
+  return [
+    '  mode      extractive answers: sentences and code copied from the docs, no language model involved',
+    '            set OPENAI_API_KEY (and optionally OPENAI_BASE_URL, DOCCHAT_MODEL) for model answers',
+    paced
+      ? `  pace      streamed like a model (~${paced.tokensPerSecond} tokens/s); --pace instant turns it off`
+      : '  pace      instant (--pace model streams like a hosted model)',
+  ]
+}
+
 async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -79,6 +101,7 @@ async function main(argv: string[]): Promise<void> {
       'admin-key': { type: 'string', multiple: true },
       project: { type: 'string', multiple: true },
       speed: { type: 'string' },
+      pace: { type: 'string' },
       fault: { type: 'string' },
       'no-seed': { type: 'boolean' },
       record: { type: 'boolean' },
@@ -97,6 +120,7 @@ async function main(argv: string[]): Promise<void> {
   if (speed !== undefined && !(speed > 0)) throw new Error(`Invalid --speed "${values.speed}"`)
   const docs = values.docs ? Object.fromEntries(values.docs.map(parseDocsArg)) : undefined
   const llm = llmSettingsFromEnv(process.env)
+  const answerPace = parsePace(values.pace ?? 'model')
 
   const devServer = await createDevServer({
     docs,
@@ -104,6 +128,7 @@ async function main(argv: string[]): Promise<void> {
     adminKeys: values['admin-key'],
     projects: values.project,
     speed,
+    answerPace,
     faults: values.fault,
     seed: !values['no-seed'],
     llm,
@@ -120,9 +145,7 @@ async function main(argv: string[]): Promise<void> {
 
   const lines = [
     `DocChat dev server listening on ${server.url}`,
-    llm
-      ? `  mode      LLM: ${llm.model ?? 'gpt-4o-mini'}${llm.baseURL ? ` at ${llm.baseURL}` : ''}`
-      : '  mode      offline: extractive answers from the docs, no language model involved',
+    ...modeLines(llm, answerPace),
     ...server.domains.map((domain) => {
       const pages = server.docs(domain)?.corpus.pages.length ?? 0
       return `  domain    ${domain} (${pages} pages)  POST ${server.url}/discovery/v1/assistant/${domain}/message`

@@ -1,4 +1,5 @@
 import type { LanguageModelV1 } from 'ai'
+import type { AnswerPaceSetting } from './assistant/pacing'
 import type { DocsCorpus } from './docs/types'
 import type { Faults } from './faults'
 import type { RateLimits } from './rate-limits'
@@ -55,6 +56,12 @@ export interface DevServerOptions {
   now?: () => number
   /** How much faster than real time agent jobs and updates progress. Default 1. */
   speed?: number
+  /**
+   * How offline answers stream: `instant` (the default here, for tests and Storybook), `model`
+   * (like a hosted model: a short think, then about 60 tokens per second with jitter; the CLI's
+   * default), or a number of tokens per second.
+   */
+  answerPace?: AnswerPaceSetting
   agentJobTiming?: Partial<AgentJobTiming>
   updateTiming?: Partial<UpdateTiming>
   /** Largest accepted request body in bytes (413 above). Default 1 MiB. */

@@ -12,6 +12,7 @@ import {
 import { createUIMessageStream, createUIMessageStreamResponse, type UIMessageChunk } from 'ai-v5'
 import { z } from 'zod'
 import { type AssistantDocs, streamAssistantTurn } from './assistant/assistant-turn'
+import { answerCounter, regenerationAttempt } from './assistant/regenerations'
 import { authenticate } from './auth'
 import { linkResults } from './search/result-links'
 import { HttpError, json } from './http'
@@ -80,6 +81,14 @@ interface PreparedTurn {
   isNewThread: boolean
   history: ThreadTurn[]
   question: string
+  /** 0 for a new question; n for its n-th regeneration. */
+  attempt: number
+}
+
+/** What AI SDK clients add to the body: the chat `id` and, from v5 transports, `trigger`. */
+interface ClientKeys {
+  chatId?: unknown
+  trigger?: unknown
 }
 
 function textOfMessage(message: AssistantRequest['messages'][number]): string {
@@ -94,6 +103,7 @@ function prepareTurn(
   server: ServerContext,
   ctx: RequestContext,
   request: AssistantRequest,
+  client: ClientKeys = {},
 ): PreparedTurn {
   const docs = domainOf(server, ctx)
   let lastUser = -1
@@ -122,9 +132,19 @@ function prepareTurn(
       if (content) thread.turns.push({ role: message.role, content })
     }
   }
+  const attempt = regenerationAttempt({
+    turns: thread.turns,
+    question,
+    chatId: client.chatId,
+    messageId: last.id,
+    trigger: client.trigger,
+    domain,
+    threadId: thread.id,
+    counter: answerCounter(server),
+  })
   const history = [...thread.turns]
   thread.turns.push({ role: 'user', content: question })
-  return { docs, request, thread, isNewThread, history, question }
+  return { docs, request, thread, isNewThread, history, question, attempt }
 }
 
 function startTurn(server: ServerContext, ctx: RequestContext, turn: PreparedTurn) {
@@ -137,6 +157,8 @@ function startTurn(server: ServerContext, ctx: RequestContext, turn: PreparedTur
     filter: turn.request.filter,
     retrievalPageSize: turn.request.retrievalPageSize,
     threadId: turn.thread.id,
+    attempt: turn.attempt,
+    pace: server.answerPace,
     model: server.llm,
     signal: ctx.request.signal,
     onFinish: (answer) => {
@@ -145,8 +167,19 @@ function startTurn(server: ServerContext, ctx: RequestContext, turn: PreparedTur
   })
 }
 
-function threadHeaders(turn: PreparedTurn): Record<string, string> {
+/**
+ * `extractive` (the offline model: sentences copied from the docs) or `model` (a language model
+ * writes the answer), so a client can word its disclaimer to fit.
+ */
+export const answerModeHeader = 'X-DocChat-Answer-Mode'
+
+export function answerModeOf(server: ServerContext): 'extractive' | 'model' {
+  return server.llm ? 'model' : 'extractive'
+}
+
+function threadHeaders(server: ServerContext, turn: PreparedTurn): Record<string, string> {
   return {
+    [answerModeHeader]: answerModeOf(server),
     'X-Thread-Id': turn.thread.id,
     ...(turn.isNewThread ? { 'X-Thread-Key': turn.thread.key } : {}),
   }
@@ -157,7 +190,7 @@ export async function assistantV1(server: ServerContext, ctx: RequestContext): P
   domainOf(server, ctx)
   const body = requireObject(await ctx.json())
   const request = validate(assistantRequestSchema, withoutClientKeys(body))
-  const turn = prepareTurn(server, ctx, request)
+  const turn = prepareTurn(server, ctx, request, { chatId: body.id, trigger: body.trigger })
   const stream = startTurn(server, ctx, turn)
   return new Response(stream, {
     status: 200,
@@ -165,7 +198,7 @@ export async function assistantV1(server: ServerContext, ctx: RequestContext): P
       'Content-Type': 'text/plain; charset=utf-8',
       'X-Vercel-AI-Data-Stream': 'v1',
       'Cache-Control': 'no-cache',
-      ...threadHeaders(turn),
+      ...threadHeaders(server, turn),
     },
   })
 }
@@ -185,14 +218,15 @@ const v5MessagesSchema = z.array(
 export async function assistantV2(server: ServerContext, ctx: RequestContext): Promise<Response> {
   authorize(server, ctx, 'assistant')
   domainOf(server, ctx)
-  const body = withoutClientKeys(requireObject(await ctx.json()))
+  const raw = requireObject(await ctx.json())
+  const body = withoutClientKeys(raw)
   const messages = validate(z.object({ messages: v5MessagesSchema }).passthrough(), body).messages
   const v4 = toV4Messages(messages as ChatMessageLike[])
   const request = validate(assistantRequestSchema, { ...body, messages: v4 })
-  const turn = prepareTurn(server, ctx, request)
+  const turn = prepareTurn(server, ctx, request, { chatId: raw.id, trigger: raw.trigger })
   const lines = startTurn(server, ctx, turn)
   const chunks = toUIMessageChunks(readDataStream(lines), {
-    messageMetadata: { threadId: turn.thread.id },
+    messageMetadata: { threadId: turn.thread.id, answerMode: answerModeOf(server) },
   })
   const stream = createUIMessageStream({
     execute: async ({ writer }) => {
@@ -200,7 +234,7 @@ export async function assistantV2(server: ServerContext, ctx: RequestContext): P
     },
     onError: (error) => (error instanceof Error ? error.message : 'An error occurred.'),
   })
-  return createUIMessageStreamResponse({ stream, headers: threadHeaders(turn) })
+  return createUIMessageStreamResponse({ stream, headers: threadHeaders(server, turn) })
 }
 
 export async function search(server: ServerContext, ctx: RequestContext): Promise<Response> {

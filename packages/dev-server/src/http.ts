@@ -15,6 +15,7 @@ export const exposedHeaders = [
   'X-Branch-Name',
   'X-Vercel-AI-Data-Stream',
   'X-Vercel-AI-UI-Message-Stream',
+  'X-DocChat-Answer-Mode',
 ]
 
 const allowedHeaders = ['Authorization', 'Content-Type', 'X-DocChat-Fault', 'Accept']

@@ -1,6 +1,7 @@
 /** What route handlers share: state, config and the per-request helpers. */
 import { DocsApiError, validateRequest } from '@docchat/core'
 import type { LanguageModelV1 } from 'ai'
+import type { AnswerPace } from './assistant/pacing'
 import type { z } from 'zod'
 import type { AgentJobStore } from './admin/agent-jobs'
 import type { UpdateStore } from './admin/update-status'
@@ -36,6 +37,8 @@ export interface ServerContext {
   jobs: AgentJobStore
   updates: UpdateStore
   llm?: LanguageModelV1
+  /** How the offline model streams its answers; instant when unset. */
+  answerPace?: AnswerPace
   now: () => number
   maxBodyBytes: number
 }

@@ -22,6 +22,7 @@ import type {
   OpenAICompatibleSettings,
   ProjectOptions,
 } from './dev-server-options'
+import { resolvePace } from './assistant/pacing'
 import { assistantV1, assistantV2, page, search } from './discovery-routes'
 import { parseDocs } from './docs/parse-docs'
 import type { DocsCorpus } from './docs/types'
@@ -265,6 +266,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
     jobs: new AgentJobStore(now, speed, { ...defaultAgentJobTiming, ...options.agentJobTiming }),
     updates: new UpdateStore(now, speed, { ...defaultUpdateTiming, ...options.updateTiming }),
     llm,
+    answerPace: resolvePace(options.answerPace),
     now,
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
   }

@@ -214,6 +214,8 @@ export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<U
           finishReason,
           usage: { promptTokens: usage.promptTokens, completionTokens: usage.completionTokens },
           threadId: input.threadId,
+          // Lets a client word its disclaimer: sentences copied from the docs, or a model's words.
+          answerMode: offline ? 'extractive' : 'model',
         }
         controller.enqueue(encoder.encode(`d:${JSON.stringify(finish)}\n`))
         input.onFinish?.(steps.at(-1)?.text ?? '')

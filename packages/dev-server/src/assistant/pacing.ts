@@ -16,7 +16,7 @@ export interface AnswerPace {
 }
 
 /** What `npm run dev` and the CLI use: close to a small hosted model. */
-export const modelPace: AnswerPace = { tokensPerSecond: 60, jitter: 0.4, thinkMs: 400 }
+export const modelPace: AnswerPace = { tokensPerSecond: 60, jitter: 0.4, thinkMs: 300 }
 
 /** `instant`, `model`, or a number of tokens per second (`0` is instant). */
 export type AnswerPaceSetting = 'instant' | 'model' | number | AnswerPace
