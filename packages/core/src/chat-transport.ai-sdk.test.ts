@@ -12,7 +12,7 @@ import {
   PLAIN_TEXT,
   SLOW_WORDS,
   startAi4Server,
-} from './test/ai4-server'
+} from '@docchat/test-utils/ai4-server'
 
 interface TestUIMessage {
   id: string

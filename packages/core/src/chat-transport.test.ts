@@ -3,8 +3,13 @@ import { createDocsChatTransport } from './chat-transport'
 import { createDocsClient } from './client'
 import { DocsApiError } from './errors'
 import { createThreadStore } from './thread-store'
-import { type Ai4Server, EVERYTHING_TEXT, PLAIN_TEXT, startAi4Server } from './test/ai4-server'
-import { collect } from './test/streams'
+import {
+  type Ai4Server,
+  EVERYTHING_TEXT,
+  PLAIN_TEXT,
+  startAi4Server,
+} from '@docchat/test-utils/ai4-server'
+import { collect } from '@docchat/test-utils/streams'
 import type { ThreadIdentity } from './thread-identity'
 import type { DocsUIMessageChunk } from './ui-message-chunks'
 import type { ChatMessageLike } from './v4-messages'

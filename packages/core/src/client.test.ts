@@ -5,7 +5,7 @@ import { createDocsClient, type DocsClientOptions } from './client'
 import { DocsApiError } from './errors'
 import type { AssistantMessageResult } from './assistant-message'
 import type { DocsWarning } from './warnings'
-import { type Handler, json, useRecordingServer } from './test/recording-server'
+import { type Handler, json, useRecordingServer } from '@docchat/test-utils/recording-server'
 
 // A real HTTP server on 127.0.0.1: the client under test goes through undici, sockets and all.
 // A real HTTP server on 127.0.0.1 (undici underneath), recording what it receives.

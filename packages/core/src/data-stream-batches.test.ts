@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { type DataStreamEvent, readDataStream, readDataStreamBatches } from './data-stream'
-import { chunksAt, collect, randomChunks, readCapturedSample, streamOf } from './test/streams'
+import {
+  chunksAt,
+  collect,
+  randomChunks,
+  readCapturedSample,
+  streamOf,
+} from '@docchat/test-utils/streams'
 
 async function collectBatches(
   iterator: AsyncIterable<DataStreamEvent[]>,

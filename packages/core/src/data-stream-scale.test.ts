@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createAssistantMessageStream } from './assistant-message'
 import { readDataStream, readDataStreamBatches } from './data-stream'
-import { collect, streamOf } from './test/streams'
+import { collect, streamOf } from '@docchat/test-utils/streams'
 
 /** An answer as the endpoint sends it, collected the way `client.streamAssistantMessage` does. */
 function collectAnswer(lines: string[]) {
@@ -87,8 +87,7 @@ describe('stream parts at scale', () => {
       },
     ])
     // Re-parsing the growing arguments per delta took seconds (≈ 5·10⁸ characters parsed).
-    console.log(
-    )
+    console.log()
     expect(partial.ms).toBeLessThan(1_500)
     expect(complete.ms).toBeLessThan(1_500)
   })

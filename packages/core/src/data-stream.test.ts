@@ -1,8 +1,14 @@
 import { processDataStream } from '@ai-sdk/ui-utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DataStreamEvent, parseDataStreamLine, readDataStream } from './data-stream'
-import { type Ai4Server, EVERYTHING_TEXT, startAi4Server } from './test/ai4-server'
-import { chunksAt, collect, randomChunks, readCapturedSample, streamOf } from './test/streams'
+import { type Ai4Server, EVERYTHING_TEXT, startAi4Server } from '@docchat/test-utils/ai4-server'
+import {
+  chunksAt,
+  collect,
+  randomChunks,
+  readCapturedSample,
+  streamOf,
+} from '@docchat/test-utils/streams'
 
 const textOf = (events: DataStreamEvent[]) =>
   events.map((event) => (event.type === 'text' ? event.text : '')).join('')

@@ -6,7 +6,7 @@ import { build } from 'esbuild'
 import type { DocsClientOptions } from './client'
 import { DocsApiError } from './errors'
 import { createDocsClientLite } from './lite-client'
-import { json, useRecordingServer } from './test/recording-server'
+import { json, useRecordingServer } from '@docchat/test-utils/recording-server'
 
 // A real HTTP server on 127.0.0.1, as in client.test.ts: the lite client goes through undici too.
 // A real HTTP server on 127.0.0.1 (undici underneath), recording what it receives.

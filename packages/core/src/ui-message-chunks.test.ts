@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type DataStreamEvent, parseDataStreamLine, readDataStream } from './data-stream'
-import { collect, readCapturedSample, streamOf } from './test/streams'
+import { collect, readCapturedSample, streamOf } from '@docchat/test-utils/streams'
 import { type DocsUIMessageChunk, toUIMessageChunks } from './ui-message-chunks'
 
 const fromLines = (...lines: string[]): DataStreamEvent[] =>

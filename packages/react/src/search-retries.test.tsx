@@ -8,10 +8,13 @@ import { useDocsSearch } from './use-docs-search'
  * Real timers: the waits are the point.
  */
 async function failingSearch(fault: string) {
-  const { wrapper, server, requestsTo } = await createTestSetup({
+  // Over real HTTP, with the client's default retry policy (the test setup turns it off).
+  const { wrapper, server, requestsTo, close } = await createTestSetup({
     fault,
+    http: true,
     client: { retry: {} },
   })
+  onTestFinished(close)
   const started = performance.now()
   const { result } = renderHook(() => useDocsSearch('install', { debounceMs: 0 }), { wrapper })
   await waitFor(() => expect(result.current.isError).toBe(true), { timeout: 12_000, interval: 5 })

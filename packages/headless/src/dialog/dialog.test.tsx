@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { type ReactNode, StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { axeViolations, describeViolations } from '../test/axe'
+import { axeViolations, describeViolations } from '@docchat/test-utils/axe'
 import * as Dialog from './index'
 
 function Fixture({

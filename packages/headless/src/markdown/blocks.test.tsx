@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { axeViolations, describeViolations } from '../test/axe'
+import { axeViolations, describeViolations } from '@docchat/test-utils/axe'
 import { parseMarkdownBlocks } from './blocks'
 import { parseInline } from './inline'
 import { Markdown } from './markdown'

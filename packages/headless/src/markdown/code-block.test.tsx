@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { axeViolations, describeViolations } from '../test/axe'
+import { axeViolations, describeViolations } from '@docchat/test-utils/axe'
 import { DefaultCodeBlock } from './code-block'
 
 const labels = { copy: 'Copy code', copied: 'Copied' }

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { axeViolations, describeViolations } from '../test/axe'
+import { axeViolations, describeViolations } from '@docchat/test-utils/axe'
 import * as Dialog from '../dialog'
 import * as Search from './index'
 

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { axeViolations, describeViolations } from '../test/axe'
+import { axeViolations, describeViolations } from '@docchat/test-utils/axe'
 import * as Search from './index'
 import { groupSearchResults, type SearchResultLike } from './group-results'
 

@@ -2,7 +2,7 @@ import { act, fireEvent, render, renderHook, screen } from '@testing-library/rea
 import userEvent from '@testing-library/user-event'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { axeViolations } from '../test/axe'
+import { axeViolations } from '@docchat/test-utils/axe'
 import {
   formatShortcut,
   getAriaKeyShortcuts,

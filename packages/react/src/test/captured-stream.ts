@@ -1,17 +1,9 @@
-import { readFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { type Message, useChat } from '@ai-sdk/react'
+import { readCapturedSampleText } from '@docchat/test-utils/streams'
 import { act, renderHook, waitFor } from '@testing-library/react'
 
 /** The production v1 capture (`../shared/spec/samples/`, api-contract §5.1). */
-export const capturedStream = readFileSync(
-  resolve(
-    dirname(fileURLToPath(import.meta.url)),
-    '../../../../../shared/spec/samples/mintie-bot-response_prod.txt',
-  ),
-  'utf8',
-)
+export const capturedStream = readCapturedSampleText()
 
 let chatCount = 0
 

@@ -5,8 +5,13 @@ import userEvent from '@testing-library/user-event'
 import { useEffect } from 'react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DocChatEvent } from '../analytics'
-import { axeViolations } from '../test/axe'
-import { createTestBackend, domain, type TestBackend, testBaseUrl } from '../test/dev-server'
+import { axeViolations } from '@docchat/test-utils/axe'
+import {
+  createTestBackend,
+  domain,
+  type TestBackend,
+  testBaseUrl,
+} from '@docchat/test-utils/backend'
 import { AssistantPanel, type AssistantPanelProps } from './assistant-panel'
 
 let backend: TestBackend

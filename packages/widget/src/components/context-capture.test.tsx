@@ -2,8 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useRef } from 'react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations } from '../test/axe'
-import { createTestBackend, domain, type TestBackend } from '../test/dev-server'
+import { axeViolations } from '@docchat/test-utils/axe'
+import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils/backend'
 import { DocChatWidget } from './doc-chat-widget'
 
 let backend: TestBackend

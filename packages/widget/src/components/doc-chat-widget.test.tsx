@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { createRef } from 'react'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DocChatEvent } from '../analytics'
-import { axeViolations } from '../test/axe'
-import { createTestBackend, domain, type TestBackend } from '../test/dev-server'
+import { axeViolations } from '@docchat/test-utils/axe'
+import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils/backend'
 import { DocChatWidget, type DocChatWidgetHandle, type DocChatWidgetProps } from './doc-chat-widget'
 
 let backend: TestBackend

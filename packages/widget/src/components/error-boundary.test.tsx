@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DocChatEvent } from '../analytics'
-import { createTestBackend, domain, type TestBackend } from '../test/dev-server'
+import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils/backend'
 import { DocChatWidget } from './doc-chat-widget'
 
 let backend: TestBackend

@@ -2,8 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DocChatEvent } from '../analytics'
-import { axeViolations } from '../test/axe'
-import { createTestBackend, domain, type TestBackend } from '../test/dev-server'
+import { axeViolations } from '@docchat/test-utils/axe'
+import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils/backend'
 import { SearchModal, type SearchModalProps } from './search-modal'
 
 let backend: TestBackend

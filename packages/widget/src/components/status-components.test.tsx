@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations } from '../test/axe'
-import { createTestBackend, domain, projectId, type TestBackend } from '../test/dev-server'
+import { axeViolations } from '@docchat/test-utils/axe'
+import { createTestBackend, domain, projectId, type TestBackend } from '@docchat/test-utils/backend'
 import { AgentJobStatus } from './agent-job-status'
 import { UpdateStatusBadge } from './update-status-badge'
 

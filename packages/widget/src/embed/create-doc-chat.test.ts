@@ -2,8 +2,13 @@ import { act, fireEvent, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DocChatEvent } from '../analytics'
-import { axeViolations } from '../test/axe'
-import { createTestBackend, domain, type TestBackend, testBaseUrl } from '../test/dev-server'
+import { axeViolations } from '@docchat/test-utils/axe'
+import {
+  createTestBackend,
+  domain,
+  type TestBackend,
+  testBaseUrl,
+} from '@docchat/test-utils/backend'
 import { createDocChat } from './create-doc-chat'
 import type { DocChatInitOptions, DocChatInstance } from './embed-options'
 import type { PanelModule } from './panel-contract'

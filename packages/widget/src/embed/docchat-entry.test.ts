@@ -1,6 +1,11 @@
 import { act, waitFor } from '@testing-library/react'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTestBackend, domain, type TestBackend, testBaseUrl } from '../test/dev-server'
+import {
+  createTestBackend,
+  domain,
+  type TestBackend,
+  testBaseUrl,
+} from '@docchat/test-utils/backend'
 
 let backend: TestBackend
 beforeAll(async () => {
