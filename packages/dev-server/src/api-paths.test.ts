@@ -5,7 +5,9 @@
  */
 import { callChatApi, type UIMessage } from '@ai-sdk/ui-utils'
 import { createDocsClient } from '@docchat/core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDevServerHandlers } from './msw'
 import { createDevServer, type DevServer, discoveryPrefixes } from './server'
 import { fixtureCorpus } from './test/fixture-docs'
 import { base, post, userMessage } from './test/requests'
@@ -199,5 +201,30 @@ describe('clients that never send threadId (stock useChat)', () => {
     const sent = server.requests.at(-1)?.body as Record<string, unknown>
     expect(sent.threadId).toBeUndefined()
     expect(sent.messages).toHaveLength(3)
+  })
+})
+
+describe('msw handlers on the api-dsc host form', () => {
+  const mock = setupServer()
+  beforeAll(() => {
+    mock.use(...createDevServerHandlers(server, { baseUrl: 'https://api-dsc.mintlify.com' }))
+    mock.listen({ onUnhandledRequest: 'error' })
+  })
+  afterAll(() => mock.close())
+
+  it('answers a core client whose baseUrl is that host, through the global fetch', async () => {
+    const client = createDocsClient({
+      baseUrl: 'https://api-dsc.mintlify.com',
+      assistantKey: server.keys.assistant,
+    })
+    const results = await client.search('acme', { query: 'webhooks' })
+    expect(results[0]?.path).toMatch(/^\/guides\/webhooks/)
+    expect(server.requests.at(-1)?.path).toBe('/v1/search/acme')
+    const stream = await client.streamAssistantMessage('acme', {
+      fp: 'anonymous',
+      messages: [userMessage('How do webhook retries work?')],
+    })
+    expect((await stream.collect()).text).toContain('eight times')
+    expect(server.requests.at(-1)?.path).toBe('/v1/assistant/acme/message')
   })
 })
