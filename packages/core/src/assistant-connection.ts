@@ -113,19 +113,28 @@ function cutStreamError(): DocsApiError {
 }
 
 /**
- * The events AI SDK v4's parser may see: failures become one `DocsApiError`, parts it would
- * reject (unknown codes, already reported through `onWarning`) are left out, and a stream that
- * closes without its `d:` line fails, since v4 would take it for a complete answer.
+ * The events AI SDK v4's parser may see: failures become one `DocsApiError` (after the events
+ * before them), parts it would reject (unknown codes, already reported through `onWarning`) are
+ * left out, and a stream that closes without its `d:` line fails, since v4 would take it for a
+ * complete answer.
  */
-async function* checkedForUseChat(stream: AssistantMessageStream): AsyncGenerator<DataStreamEvent> {
+async function* checkedForUseChat(
+  stream: AssistantMessageStream,
+): AsyncGenerator<DataStreamEvent[]> {
   let finished = false
   try {
-    for await (const event of stream) {
-      if (event.type === 'unknown') continue
-      const failure = streamFailure(event)
+    for await (const batch of stream.batches()) {
+      const passed: DataStreamEvent[] = []
+      let failure: DocsApiError | undefined
+      for (const event of batch) {
+        failure = streamFailure(event)
+        if (failure) break
+        if (event.type === 'unknown') continue
+        if (event.type === 'finish-message') finished = true
+        passed.push(event)
+      }
+      if (passed.length > 0) yield passed
       if (failure) throw failure
-      if (event.type === 'finish-message') finished = true
-      yield event
     }
   } catch (error) {
     throw asAbortError(error)

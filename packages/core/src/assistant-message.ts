@@ -3,7 +3,7 @@ import {
   type DataStreamFinishReason,
   type DataStreamSource,
   type DataStreamUsage,
-  readDataStream,
+  readDataStreamBatches,
 } from './data-stream'
 import { DocsApiError, toDocsApiError } from './errors'
 import { abortError } from './retry'
@@ -61,6 +61,12 @@ export interface AssistantMessageStream extends AsyncIterable<DataStreamEvent> {
   /** Thread key from `X-Thread-Key`, else from the stream, else the one sent for the same thread. */
   readonly threadKey?: string
   readonly thread?: ThreadIdentity
+  /**
+   * The answer as batches of events, one per network chunk (each line parsed once, no promise
+   * per event): for consumers that handle events in a loop. Iterate, `batches()` or `collect()`:
+   * once.
+   */
+  batches(): AsyncIterable<DataStreamEvent[]>
   /**
    * Reads the whole answer. Rejects with a `DocsApiError` on abort (`aborted`), a `3:` error part
    * (`server`), a malformed line (`invalid-response`) or a dropped connection (`network`); the
@@ -150,7 +156,23 @@ export function createAssistantMessageStream(
     return threadKey ? { threadId, threadKey } : { threadId }
   }
 
-  async function* events(): AsyncGenerator<DataStreamEvent> {
+  const noteThreadAndUnknowns = (event: DataStreamEvent): void => {
+    if (!streamThread) {
+      streamThread = threadFromEvent(event)
+      const thread = streamThread && !headerThread ? currentThread() : undefined
+      if (thread) init.onThread?.(thread)
+    }
+    if (event.type === 'unknown' && !warnedCodes.has(event.code)) {
+      warnedCodes.add(event.code)
+      reportWarning(onWarning, {
+        code: 'unknown-stream-part',
+        message: `Unknown data stream part "${event.code}" ignored`,
+        value: event.line,
+      })
+    }
+  }
+
+  async function* batches(): AsyncGenerator<DataStreamEvent[]> {
     if (consumed) {
       throw new DocsApiError('The assistant stream was already read; iterate or collect it once', {
         kind: 'bad-request',
@@ -162,21 +184,9 @@ export function createAssistantMessageStream(
       if (!response.body) {
         throw new DocsApiError('The assistant response has no body', { kind: 'invalid-response' })
       }
-      for await (const event of readDataStream(response.body, { signal })) {
-        if (!streamThread) {
-          streamThread = threadFromEvent(event)
-          const thread = streamThread && !headerThread ? currentThread() : undefined
-          if (thread) init.onThread?.(thread)
-        }
-        if (event.type === 'unknown' && !warnedCodes.has(event.code)) {
-          warnedCodes.add(event.code)
-          reportWarning(onWarning, {
-            code: 'unknown-stream-part',
-            message: `Unknown data stream part "${event.code}" ignored`,
-            value: event.line,
-          })
-        }
-        yield event
+      for await (const batch of readDataStreamBatches(response.body, { signal })) {
+        for (const event of batch) noteThreadAndUnknowns(event)
+        yield batch
       }
     } catch (cause) {
       if (init.callerSignal?.aborted || signal.aborted) throw abortError(signal)
@@ -184,6 +194,10 @@ export function createAssistantMessageStream(
     } finally {
       release()
     }
+  }
+
+  async function* events(): AsyncGenerator<DataStreamEvent> {
+    for await (const batch of batches()) yield* batch
   }
 
   const finalize = (result: AssistantMessageResult): AssistantMessageResult => {
@@ -209,6 +223,7 @@ export function createAssistantMessageStream(
       return currentThread()
     },
     [Symbol.asyncIterator]: () => events(),
+    batches,
     async collect() {
       const result = emptyResult()
       const calls = new Map<string, AssistantToolInvocation & { argsText?: string }>()
@@ -236,70 +251,72 @@ export function createAssistantMessageStream(
         }
       }
       try {
-        for await (const event of events()) {
-          switch (event.type) {
-            case 'text':
-              result.text += event.text
-              break
-            case 'reasoning':
-              result.reasoning += event.text
-              break
-            case 'tool-call-start':
-              callFor(event.toolCallId, event.toolName).argsText = ''
-              break
-            case 'tool-call-delta': {
-              const call = calls.get(event.toolCallId)
-              // Parsed once the deltas end (see settleArgs): parsing the growing text per delta
-              // is quadratic in the number of deltas.
-              if (call) call.argsText = (call.argsText ?? '') + event.argsTextDelta
-              break
-            }
-            case 'tool-call': {
-              const call = callFor(event.toolCallId, event.toolName)
-              call.state = 'call'
-              call.args = event.args
-              break
-            }
-            case 'tool-result': {
-              const call = callFor(event.toolCallId, calls.get(event.toolCallId)?.toolName ?? '')
-              call.state = 'result'
-              call.result = event.result
-              break
-            }
-            case 'source':
-              result.sources.push(event.source)
-              break
-            case 'file':
-              result.files.push({ data: event.data, mimeType: event.mimeType })
-              break
-            // A loop, not `push(...items)`: spreading a 300,000-item part overflows the stack.
-            case 'message-annotations':
-              for (const annotation of event.annotations) result.annotations.push(annotation)
-              break
-            case 'data':
-              for (const item of event.data) result.data.push(item)
-              break
-            case 'start-step':
-              result.messageId = event.messageId
-              break
-            case 'finish-step':
-              result.steps++
-              break
-            case 'finish-message':
-              result.finished = true
-              result.finishReason = event.finishReason
-              if (event.usage) {
-                result.usage = {
-                  ...event.usage,
-                  totalTokens: event.usage.promptTokens + event.usage.completionTokens,
-                }
+        for await (const batch of batches()) {
+          for (const event of batch) {
+            switch (event.type) {
+              case 'text':
+                result.text += event.text
+                break
+              case 'reasoning':
+                result.reasoning += event.text
+                break
+              case 'tool-call-start':
+                callFor(event.toolCallId, event.toolName).argsText = ''
+                break
+              case 'tool-call-delta': {
+                const call = calls.get(event.toolCallId)
+                // Parsed once the deltas end (see settleArgs): parsing the growing text per delta
+                // is quadratic in the number of deltas.
+                if (call) call.argsText = (call.argsText ?? '') + event.argsTextDelta
+                break
               }
-              break
-            case 'error':
-            case 'parse-error':
-              throw streamFailure(event) as DocsApiError
-            default:
-              break
+              case 'tool-call': {
+                const call = callFor(event.toolCallId, event.toolName)
+                call.state = 'call'
+                call.args = event.args
+                break
+              }
+              case 'tool-result': {
+                const call = callFor(event.toolCallId, calls.get(event.toolCallId)?.toolName ?? '')
+                call.state = 'result'
+                call.result = event.result
+                break
+              }
+              case 'source':
+                result.sources.push(event.source)
+                break
+              case 'file':
+                result.files.push({ data: event.data, mimeType: event.mimeType })
+                break
+              // A loop, not `push(...items)`: spreading a 300,000-item part overflows the stack.
+              case 'message-annotations':
+                for (const annotation of event.annotations) result.annotations.push(annotation)
+                break
+              case 'data':
+                for (const item of event.data) result.data.push(item)
+                break
+              case 'start-step':
+                result.messageId = event.messageId
+                break
+              case 'finish-step':
+                result.steps++
+                break
+              case 'finish-message':
+                result.finished = true
+                result.finishReason = event.finishReason
+                if (event.usage) {
+                  result.usage = {
+                    ...event.usage,
+                    totalTokens: event.usage.promptTokens + event.usage.completionTokens,
+                  }
+                }
+                break
+              case 'error':
+              case 'parse-error':
+                throw streamFailure(event) as DocsApiError
+              default:
+                break
+            }
           }
         }
       } catch (cause) {

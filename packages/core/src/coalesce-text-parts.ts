@@ -1,4 +1,4 @@
-import { type DataStreamEvent, readDataStream } from './data-stream'
+import { type DataStreamEvent, readDataStreamBatches } from './data-stream'
 
 const part = (code: string, value: unknown) => `${code}:${JSON.stringify(value)}\n`
 
@@ -66,25 +66,24 @@ export interface EncodeDataStreamOptions {
 }
 
 /**
- * Writes events as a v4 data stream body, merging runs of text events that arrive within
- * `windowMs` into one `0:` line. The reason: AI SDK v4's chat parser copies the whole message for
- * every part it reads (structuredClone per part), which grows quadratically with long answers, and
- * a model streaming word by word sends thousands of parts.
+ * Writes batches of events as a v4 data stream body, one chunk per batch, merging runs of text
+ * events that arrive within `windowMs` into one `0:` line. The reason: AI SDK v4's chat parser
+ * copies the whole message for every part it reads (structuredClone per part), which grows
+ * quadratically with long answers, and a model streaming word by word sends thousands of parts.
  *
  * When the events fail, what was read before the failure is delivered first, then the body errors
  * with the same error; an `AbortError` ends the body at once (a stop, not a failure).
  */
 export function encodeDataStream(
-  events: AsyncIterable<DataStreamEvent>,
+  batches: AsyncIterable<DataStreamEvent[]>,
   options: EncodeDataStreamOptions = {},
 ): ReadableStream<Uint8Array> {
   const windowMs = options.windowMs ?? 32
-  const iterator = events[Symbol.asyncIterator]()
+  const iterator = batches[Symbol.asyncIterator]()
   const encoder = new TextEncoder()
-  let next: Promise<IteratorResult<DataStreamEvent>> | undefined
+  let next: Promise<IteratorResult<DataStreamEvent[]>> | undefined
   let text = ''
-  // One timer per run of text, shared by every wait in it: a timer per event would cost more
-  // than the merging saves.
+  // One timer per run of text, shared by every wait in it.
   let windowClosed: Promise<undefined> | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
   let failure: { error: unknown } | undefined
@@ -106,11 +105,11 @@ export function encodeDataStream(
       let out = ''
       let done = false
       try {
-        for (;;) {
+        while (!out) {
           next ??= iterator.next()
           const result = windowClosed ? await Promise.race([next, windowClosed]) : await next
           if (result === undefined) {
-            out += takeText()
+            out = takeText()
             break
           }
           next = undefined
@@ -119,21 +118,20 @@ export function encodeDataStream(
             done = true
             break
           }
-          const event = result.value
-          if (event.type === 'text') {
-            text += event.text
-            if (windowMs <= 0) {
-              out += takeText()
-              break
+          for (const event of result.value) {
+            if (event.type === 'text') {
+              text += event.text
+              continue
             }
+            if (text) out += takeText()
+            out += formatDataStreamLine(event)
+          }
+          if (text && windowMs <= 0) out += takeText()
+          else if (text) {
             windowClosed ??= new Promise<undefined>((resolve) => {
               timer = setTimeout(resolve, windowMs, undefined)
             })
-            continue
           }
-          if (text) out += takeText()
-          out += formatDataStreamLine(event)
-          break
         }
       } catch (error) {
         next = undefined
@@ -167,7 +165,7 @@ export function coalesceTextParts(
   body: ReadableStream<Uint8Array>,
   windowMs = 32,
 ): ReadableStream<Uint8Array> {
-  return encodeDataStream(readDataStream(body), { windowMs })
+  return encodeDataStream(readDataStreamBatches(body), { windowMs })
 }
 
 const assistantMessagePath = /\/assistant\/[^/]+\/message$/
