@@ -1,5 +1,7 @@
+import { readCapturedSampleText } from '@docchat/test-utils/streams'
 import { describe, expect, it } from 'vitest'
-import { coalesceTextParts, coalescingFetch } from './coalesce-text-parts'
+import { coalesceTextParts, coalescingFetch, formatDataStreamLine } from './coalesce-text-parts'
+import { parseDataStreamLine } from './data-stream'
 
 function streamOf(chunks: string[], delayMs = 0): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
@@ -72,5 +74,33 @@ describe('coalescingFetch', () => {
     expect(await chat.text()).toBe('0:"ab"\n')
     const search = await fetch('https://api.example.com/discovery/v1/search/acme')
     expect(await search.text()).toBe('0:"a"\n0:"b"\n')
+  })
+})
+
+describe('formatDataStreamLine', () => {
+  it('writes back what the reader parsed, for every line of the captured production stream', () => {
+    const lines = readCapturedSampleText().split('\n').filter(Boolean)
+    const codes = new Set<string>()
+    for (const [index, line] of lines.entries()) {
+      const event = parseDataStreamLine(line, index + 1)
+      codes.add(line.slice(0, line.indexOf(':')))
+      const written = formatDataStreamLine(event)
+      expect(written.endsWith('\n')).toBe(true)
+      expect(parseDataStreamLine(written.slice(0, -1), index + 1)).toEqual(event)
+    }
+    expect(codes.size).toBeGreaterThan(4)
+  })
+
+  it('keeps the extra keys of finish and step parts, and unknown or malformed lines as they came', () => {
+    for (const line of [
+      'd:{"finishReason":"stop","usage":{"promptTokens":1,"completionTokens":2},"threadId":"t"}',
+      'e:{"finishReason":"tool-calls","isContinued":true,"threadKey":"k"}',
+      'f:{"messageId":"m","threadId":"t"}',
+      'k:{"data":"AAA=","mimeType":"image/png"}',
+      'x:{"future":true}',
+      '0:{not json',
+    ]) {
+      expect(formatDataStreamLine(parseDataStreamLine(line))).toBe(`${line}\n`)
+    }
   })
 })

@@ -120,14 +120,14 @@ export function encodeDataStream(
           }
           for (const event of result.value) {
             if (event.type === 'text') {
-              text += event.text
+              if (windowMs > 0) text += event.text
+              else out += formatDataStreamLine(event)
               continue
             }
             if (text) out += takeText()
             out += formatDataStreamLine(event)
           }
-          if (text && windowMs <= 0) out += takeText()
-          else if (text) {
+          if (text) {
             windowClosed ??= new Promise<undefined>((resolve) => {
               timer = setTimeout(resolve, windowMs, undefined)
             })
