@@ -5,6 +5,12 @@ import type { ThemeOptions } from './theme'
 
 export type DocChatVariant = 'panel' | 'modal' | 'sidebar'
 
+/** A page offered before the reader types, e.g. `{ title: 'Quickstart', href: '/quickstart' }`. */
+export interface SuggestedPage {
+  title: string
+  href: string
+}
+
 export type FeedbackValue = 'up' | 'down'
 
 export interface FeedbackDetails {
@@ -29,8 +35,10 @@ export interface WidgetOptions extends ThemeOptions, AnalyticsOptions {
   /** Which side the trigger and panel sit on, in logical terms. Defaults to `'end'`. */
   side?: 'start' | 'end' | null
   labels?: Partial<DocChatLabels> | null
-  /** Up to three questions shown in an empty conversation. */
+  /** Up to three questions shown in an empty conversation (and in search before typing). */
   starterQuestions?: string[] | null
+  /** Pages search offers before the reader types, when there are no recent searches. */
+  suggestedPages?: SuggestedPage[] | null
   /** Base URL of the docs site: sources and relative links resolve against it. */
   docsBaseUrl?: string | null
   /** Search filter (version, language, tag, groups), also sent with questions. */

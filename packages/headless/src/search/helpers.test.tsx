@@ -6,9 +6,10 @@ import { readRecentSearches, useRecentSearches } from './use-recent-searches'
 
 describe('Highlight', () => {
   it('wraps every term case-insensitively, treating regex characters literally', () => {
+    // Punctuation around a term is not part of it: `a.b(` marks the `a.b` of `a.b()`.
     expect(findHighlightRanges('Use a.b() and A.B()', 'a.b(')).toEqual([
-      { start: 4, end: 8 },
-      { start: 14, end: 18 },
+      { start: 4, end: 7 },
+      { start: 14, end: 17 },
     ])
     const { container } = render(<Highlight text="<script> tag & Script" query="script" />)
     expect(Array.from(container.querySelectorAll('mark'), (mark) => mark.textContent)).toEqual([

@@ -11,19 +11,64 @@ function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-/** Ranges of `text` matching any whitespace-separated term of `query` (case-insensitive). */
-export function findHighlightRanges(text: string, query: string): HighlightRange[] {
-  const terms = Array.from(new Set(query.trim().split(/\s+/).filter(Boolean)))
+/**
+ * Words that carry no search intent. Marking them (or single letters) lights up every line of a
+ * snippet for a question like "how do I stream a reply" and hides the words that matched.
+ */
+const stopWords = new Set(
+  (
+    'a an and are as at be but by can could did do does for from had has have how i if in into is it ' +
+    'its me my no not of on or our should so than that the their them then there these they this ' +
+    'those to too us was we were what when where which who why will with would you your'
+  ).split(' '),
+)
+
+/**
+ * The terms of `query` worth marking: whitespace-separated, trimmed of surrounding punctuation,
+ * without stop words or one-character terms, longest first.
+ */
+export function highlightTerms(query: string): string[] {
+  const terms = new Set<string>()
+  for (const raw of query.toLowerCase().split(/\s+/)) {
+    const term = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
+    if (Array.from(term).length < 2 || stopWords.has(term)) continue
+    terms.add(term)
+  }
+  return Array.from(terms)
     .sort((a, b) => b.length - a.length)
     .slice(0, 16)
+}
+
+/**
+ * Ranges of `text` where a word, or the start of a word, matches a term of `query`
+ * (case-insensitive): "stream" marks "stream" and the "Stream" of "Streaming", never the middle
+ * of "upstream". Stop words and one-letter terms are ignored.
+ */
+export function findHighlightRanges(text: string, query: string): HighlightRange[] {
+  const terms = highlightTerms(query)
   if (terms.length === 0 || !text) return []
-  const pattern = new RegExp(terms.map(escapeRegExp).join('|'), 'giu')
+  const lower = text.toLowerCase()
+  // Lower-casing that changes lengths (rare letters) would shift every range: match case-blind then.
+  const sameLength = lower.length === text.length
+  const pattern = new RegExp(terms.map(escapeRegExp).join('|'), sameLength ? 'gu' : 'giu')
   const ranges: HighlightRange[] = []
-  for (const match of text.matchAll(pattern)) {
-    if (match[0].length === 0) continue
-    ranges.push({ start: match.index, end: match.index + match[0].length })
+  for (const match of (sameLength ? lower : text).matchAll(pattern)) {
+    const start = match.index
+    if (match[0].length === 0 || !startsWord(text, start)) continue
+    ranges.push({ start, end: start + match[0].length })
   }
   return ranges
+}
+
+const wordChar = /[\p{L}\p{N}]/u
+const lowerChar = /\p{Ll}/u
+const upperChar = /\p{Lu}/u
+
+/** Nothing alphanumeric before `index`, or a camelCase hump ("readDataStream" → "Stream"). */
+function startsWord(text: string, index: number): boolean {
+  const before = text[index - 1]
+  if (before === undefined || !wordChar.test(before)) return true
+  return lowerChar.test(before) && upperChar.test(text[index] ?? '')
 }
 
 export interface HighlightProps extends Omit<ComponentPropsWithoutRef<'span'>, 'children'> {

@@ -28,4 +28,6 @@ export {
   Status,
 } from './search'
 export type { HighlightProps, HighlightRange } from './highlight'
-export { Highlight, findHighlightRanges } from './highlight'
+export { Highlight, findHighlightRanges, highlightTerms } from './highlight'
+export type { SnippetOptions, SnippetPart } from './snippet'
+export { cleanSnippetParts, snippetParts, snippetText } from './snippet'

@@ -358,6 +358,7 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
             <SearchView
               inputRef={searchInputRef}
               filter={options.filter}
+              suggestedPages={options.suggestedPages}
               navigate={navigate}
               onClose={() => setState(false, 'search', 'close-button')}
               onAskAI={(query) => ask(query, 'search')}

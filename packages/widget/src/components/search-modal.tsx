@@ -21,6 +21,8 @@ export interface SearchModalProps extends WidgetOptions, ConnectionProps {
   pageSize?: number
   /** Keep recent searches in localStorage. Defaults to `true`. */
   recentSearches?: boolean
+  /** Questions offered before the reader types (needs `onAskAI`). Defaults to `starterQuestions`. */
+  suggestedQuestions?: readonly string[] | null
 }
 
 /** Docs search in a modal dialog (⌘K-style), usable on its own. */
@@ -36,6 +38,8 @@ export function SearchModal({
   defaultQuery,
   pageSize,
   recentSearches,
+  suggestedPages,
+  suggestedQuestions,
   ...options
 }: SearchModalProps) {
   const [ownOpen, setOwnOpen] = useState(defaultOpen ?? false)
@@ -60,6 +64,8 @@ export function SearchModal({
           defaultQuery={defaultQuery}
           pageSize={pageSize}
           recentSearches={recentSearches}
+          suggestedPages={suggestedPages}
+          suggestedQuestions={suggestedQuestions}
           filter={options.filter}
         />
       </WidgetScope>

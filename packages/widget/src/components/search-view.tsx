@@ -1,10 +1,11 @@
 'use client'
 
 import { DocsApiError, type SearchFilter, type SearchResult } from '@docchat/core'
-import { groupSearchResults, Search, useRecentSearches } from '@docchat/headless'
+import { groupSearchResults, Search, snippetParts, useRecentSearches } from '@docchat/headless'
 import { useDocsSearch } from '@docchat/react'
 import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react'
 import { formatLabel } from '../labels'
+import type { SuggestedPage } from '../widget-options'
 import { searchErrorMessage } from './error-message'
 import { Icon } from './icon'
 import { useCountdown } from './use-countdown'
@@ -24,6 +25,13 @@ export interface SearchViewProps {
   filter?: SearchFilter | null
   /** Keep recent searches in localStorage. Defaults to `true`. */
   recentSearches?: boolean
+  /** Pages offered while the query is empty and there are no recent searches. */
+  suggestedPages?: readonly SuggestedPage[] | null
+  /**
+   * Questions offered (as "Ask AI") while the query is empty and there are no recent searches.
+   * Defaults to the `starterQuestions` option.
+   */
+  suggestedQuestions?: readonly string[] | null
   titleId?: string
 }
 
@@ -37,9 +45,11 @@ export function SearchView({
   pageSize = 10,
   filter,
   recentSearches = true,
+  suggestedPages,
+  suggestedQuestions,
   titleId,
 }: SearchViewProps) {
-  const { labels, emit, docsBaseUrl } = useWidgetSettings()
+  const { labels, emit, docsBaseUrl, starterQuestions } = useWidgetSettings()
   const [query, setQuery] = useState(defaultQuery)
   const search = useDocsSearch(query, { pageSize, ...(filter ? { filter } : {}) })
   const recent = useRecentSearches({ enabled: recentSearches })
@@ -67,6 +77,24 @@ export function SearchView({
   const askAI = (text: string) => {
     if (text.trim() && onAskAI) onAskAI(text.trim())
   }
+  const listRef = useRef<HTMLDivElement>(null)
+  const remember = (item: (typeof groups)[number]['results'][number], position: number) => {
+    // A result the URL policy refused (href null) is shown as text and never followed.
+    if (!item.href) return
+    recent.add({ id: item.id, label: item.title, href: item.href, breadcrumbs: item.breadcrumbs })
+    emit({ type: 'source-click', url: item.href, position })
+  }
+  // Enter with no option navigated to runs the default option, which is marked (data-default) so
+  // the reader sees what Enter will do: "Ask AI" when there is an assistant, else the first
+  // result, selected through its own click so it takes the same path as a pointer.
+  const onSubmit = (text: string) => {
+    if (onAskAI) return askAI(text)
+    listRef.current?.querySelector<HTMLElement>('[role="option"][data-default]')?.click()
+  }
+  const questions = (suggestedQuestions ?? starterQuestions).filter((q) => q.trim())
+  const pages = (suggestedPages ?? []).filter((page) => page.title && page.href)
+  const showSuggestions = !trimmed && recent.items.length === 0
+  const hasSuggestions = (onAskAI && questions.length > 0) || pages.length > 0
   const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     // Esc clears the query first (the part's behaviour); on an empty query it closes at once.
     if (event.key === 'Escape' && !query) {
@@ -83,7 +111,7 @@ export function SearchView({
       query={query}
       onQueryChange={setQuery}
       open
-      onSubmit={onAskAI ? askAI : undefined}
+      onSubmit={onSubmit}
       navigate={navigate}
     >
       <div className="docchat-search-bar">
@@ -108,11 +136,12 @@ export function SearchView({
         </button>
       </div>
       <div className="docchat-search-body">
-        <Search.List className="docchat-results" aria-label={labels.searchTitle}>
+        <Search.List ref={listRef} className="docchat-results" aria-label={labels.searchTitle}>
           {trimmed && onAskAI ? (
             <Search.Item
               value={askAiValue}
               className="docchat-ask-ai"
+              data-default=""
               onSelect={(event) => {
                 event.preventDefault()
                 askAI(query)
@@ -122,6 +151,7 @@ export function SearchView({
               <span className="docchat-result-text">
                 {formatLabel(labels.askAiAbout, { query: trimmed })}
               </span>
+              <EnterKey />
             </Search.Item>
           ) : null}
           {trimmed ? (
@@ -136,19 +166,10 @@ export function SearchView({
                     <Search.Item
                       key={item.id}
                       value={item.id}
-                      href={item.href}
+                      href={item.href ?? undefined}
                       className="docchat-result"
-                      onSelect={() => {
-                        // A result the URL policy refused (href null) is text: never followed or kept.
-                        if (!item.href) return
-                        recent.add({
-                          id: item.id,
-                          label: item.title,
-                          href: item.href,
-                          breadcrumbs: item.breadcrumbs,
-                        })
-                        emit({ type: 'source-click', url: item.href, position: index })
-                      }}
+                      data-default={!onAskAI && index === 0 ? '' : undefined}
+                      onSelect={() => remember(item, index)}
                     >
                       <span className="docchat-result-icon">
                         <Icon name={item.result.metadata.anchor ? 'hash' : 'file'} />
@@ -165,12 +186,9 @@ export function SearchView({
                             items={item.breadcrumbs}
                           />
                         ) : null}
-                        <Search.Highlight
-                          className="docchat-result-snippet"
-                          text={snippet(item.result.content)}
-                          query={search.searchedQuery}
-                        />
+                        <Snippet content={item.result.content} query={search.searchedQuery} />
                       </span>
+                      {!onAskAI && index === 0 ? <EnterKey /> : null}
                     </Search.Item>
                   )
                 })}
@@ -197,6 +215,56 @@ export function SearchView({
                 </Search.Item>
               ))}
             </Search.Group>
+          ) : showSuggestions && hasSuggestions ? (
+            <>
+              {onAskAI && questions.length > 0 ? (
+                <Search.Group className="docchat-result-group" label={labels.starterQuestions}>
+                  <Search.GroupLabel className="docchat-result-group-title">
+                    {labels.starterQuestions}
+                  </Search.GroupLabel>
+                  {questions.map((question) => (
+                    <Search.Item
+                      key={question}
+                      value={`question:${question}`}
+                      className="docchat-result"
+                      onSelect={(event) => {
+                        event.preventDefault()
+                        askAI(question)
+                      }}
+                    >
+                      <span className="docchat-result-icon">
+                        <Icon name="sparkles" />
+                      </span>
+                      <span className="docchat-result-text">
+                        <span className="docchat-result-title">{question}</span>
+                      </span>
+                    </Search.Item>
+                  ))}
+                </Search.Group>
+              ) : null}
+              {pages.length > 0 ? (
+                <Search.Group className="docchat-result-group" label={labels.suggestedPages}>
+                  <Search.GroupLabel className="docchat-result-group-title">
+                    {labels.suggestedPages}
+                  </Search.GroupLabel>
+                  {pages.map((page) => (
+                    <Search.Item
+                      key={page.href}
+                      value={`page:${page.href}`}
+                      href={page.href}
+                      className="docchat-result"
+                    >
+                      <span className="docchat-result-icon">
+                        <Icon name="file" />
+                      </span>
+                      <span className="docchat-result-text">
+                        <span className="docchat-result-title">{page.title}</span>
+                      </span>
+                    </Search.Item>
+                  ))}
+                </Search.Group>
+              ) : null}
+            </>
           ) : null}
         </Search.List>
         {error && trimmed ? (
@@ -214,7 +282,7 @@ export function SearchView({
           <p className="docchat-search-status" aria-hidden="true">
             {labels.searching}
           </p>
-        ) : !trimmed && recent.items.length === 0 ? (
+        ) : showSuggestions && !hasSuggestions ? (
           <p className="docchat-search-status">{labels.searchEmpty}</p>
         ) : null}
         <Search.Status>
@@ -252,7 +320,29 @@ function SearchErrorNotice({ error, at }: { error: DocsApiError; at: number }) {
   )
 }
 
-function snippet(content: string): string {
-  const text = content.replace(/\s+/g, ' ').trim()
-  return text.length > 160 ? `${text.slice(0, 157)}…` : text
+/** The result's markdown as one clean line; inline code keeps its code look. */
+function Snippet({ content, query }: { content: string; query: string }) {
+  const parts = useMemo(() => snippetParts(content, { query, maxLength: 160 }), [content, query])
+  return (
+    <span className="docchat-result-snippet">
+      {parts.map((part, index) =>
+        part.code ? (
+          <code key={index} className="docchat-result-code">
+            <Search.Highlight text={part.text} query={query} />
+          </code>
+        ) : (
+          <Search.Highlight key={index} text={part.text} query={query} />
+        ),
+      )}
+    </span>
+  )
+}
+
+/** Shown on the default option: what Enter does before the reader navigates. */
+function EnterKey() {
+  return (
+    <span className="docchat-enter-key" aria-hidden="true">
+      ↵
+    </span>
+  )
 }

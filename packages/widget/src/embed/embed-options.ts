@@ -86,7 +86,8 @@ function parseJson(value: string): unknown {
  * Reads init options from `data-*` attributes on the loader's script tag:
  * data-domain, data-api-base-url, data-assistant-key, data-proxy-url, data-theme, data-variant,
  * data-accent, data-radius, data-font, data-z-index, data-dir, data-side, data-docs-base-url,
- * data-starter-questions (JSON array or "|"-separated), data-labels (JSON), data-shortcuts="false",
+ * data-starter-questions (JSON array or "|"-separated), data-suggested-pages (JSON array of
+ * `{ title, href }`), data-labels (JSON), data-shortcuts="false",
  * data-trigger, data-search, data-default-open, data-include-question-text, data-panel-url,
  * data-context-selector, data-capture-code-blocks.
  */
@@ -113,6 +114,14 @@ export function optionsFromDataset(dataset: DOMStringMap): Partial<DocChatInitOp
     options.starterQuestions = Array.isArray(parsed)
       ? parsed.map(String)
       : dataset.starterQuestions.split('|').map((q) => q.trim())
+  }
+  if (dataset.suggestedPages) {
+    const pages = parseJson(dataset.suggestedPages)
+    if (Array.isArray(pages)) {
+      options.suggestedPages = pages
+        .filter((page) => page && typeof page.title === 'string' && typeof page.href === 'string')
+        .map((page) => ({ title: page.title, href: page.href }))
+    }
   }
   if (dataset.labels) {
     const labels = parseJson(dataset.labels)
