@@ -18,12 +18,112 @@ export interface ScannedBlock {
 /** Beyond this nesting (quotes in lists in quotes…) content is kept as plain paragraphs. */
 const MAX_DEPTH = 12
 
-const FENCE = /^( {0,3})(`{3,}|~{3,})(.*)$/
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/
-const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/
 const QUOTE = /^ {0,3}> ?(.*)$/
 const LIST_ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])(?:([ \t]+)(.*)|$)/
-const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/
+// Line classifiers are hand-written scans rather than regexes: `(.*?)…[ \t]*$` and friends
+// backtrack quadratically on long runs of spaces, hashes or dashes (60,000 characters took seconds).
+
+/** What regex `.` does not match: a line holding one is not a fence or heading (kept as it was). */
+const LINE_TERMINATOR = /[\r\u2028\u2029]/
+
+const isBlankChar = (char: string | undefined) => char === ' ' || char === '\t'
+
+/** Index after up to three leading spaces. */
+function afterIndent(line: string): number {
+  let index = 0
+  while (index < 3 && line[index] === ' ') index++
+  return index
+}
+
+/** An opening code fence: indent, marker (3+ backticks or tildes) and the rest of the line. */
+function fenceOf(line: string): { indent: number; marker: string; info: string } | null {
+  const indent = afterIndent(line)
+  const char = line[indent]
+  if (char !== '`' && char !== '~') return null
+  let end = indent
+  while (line[end] === char) end++
+  if (end - indent < 3) return null
+  const info = line.slice(end)
+  if (LINE_TERMINATOR.test(info)) return null
+  return { indent, marker: line.slice(indent, end), info }
+}
+
+/** A closing fence: 3+ backticks or tildes and nothing but spaces after them. */
+function closingFenceOf(line: string): string | null {
+  const start = afterIndent(line)
+  const char = line[start]
+  if (char !== '`' && char !== '~') return null
+  let end = start
+  while (line[end] === char) end++
+  if (end - start < 3) return null
+  for (let index = end; index < line.length; index++) if (!isBlankChar(line[index])) return null
+  return line.slice(start, end)
+}
+
+/**
+ * An ATX heading: `#`×1–6, then blanks and text, less an optional closing run of `#` that follows a
+ * blank (`## Title ##`). Same results as `^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`.
+ */
+function headingOf(line: string): { level: 1 | 2 | 3 | 4 | 5 | 6; text: string } | null {
+  const indent = afterIndent(line)
+  let start = indent
+  while (line[start] === '#') start++
+  const level = start - indent
+  if (level < 1 || level > 6) return null
+  const heading = (text: string) => ({ level: level as 1 | 2 | 3 | 4 | 5 | 6, text })
+  if (start === line.length) return heading('')
+  if (!isBlankChar(line[start])) return null
+  while (isBlankChar(line[start])) start++
+  let end = line.length
+  while (end > start && isBlankChar(line[end - 1])) end--
+  if (end === start) return heading('')
+  let hashes = end
+  while (hashes > start && line[hashes - 1] === '#') hashes--
+  if (hashes < end) {
+    let blanks = hashes
+    while (blanks > start && isBlankChar(line[blanks - 1])) blanks--
+    if (blanks < hashes && blanks > start) end = blanks
+  }
+  const text = line.slice(start, end)
+  return LINE_TERMINATOR.test(text) ? null : heading(text.trim())
+}
+
+/** `---`, `***` or `___` (3+ of one, blanks between allowed) alone on a line. */
+function isThematicBreak(line: string): boolean {
+  const start = afterIndent(line)
+  const char = line[start]
+  if (char !== '-' && char !== '*' && char !== '_') return false
+  let count = 0
+  for (let index = start; index < line.length; index++) {
+    const current = line[index]
+    if (current === char) count++
+    else if (!isBlankChar(current)) return false
+  }
+  return count >= 3
+}
+
+/** A table's delimiter row: cells of `:?-+:?` between optional outer pipes. */
+function isTableDelimiter(line: string): boolean {
+  let index = afterIndent(line)
+  if (line[index] === '|') index++
+  let cells = 0
+  for (;;) {
+    while (isBlankChar(line[index])) index++
+    const cellStart = index
+    if (line[index] === ':') index++
+    const dashes = index
+    while (line[index] === '-') index++
+    if (index === dashes) {
+      // Not a cell: only the trailing pipe and blanks (already skipped) may end the row.
+      return cells > 0 && cellStart === index && index === line.length
+    }
+    if (line[index] === ':') index++
+    while (isBlankChar(line[index])) index++
+    cells++
+    if (line[index] === '|') index++
+    else return index === line.length
+  }
+}
 
 function isBlank(line: string): boolean {
   return line.trim() === ''
@@ -89,7 +189,7 @@ function tableAlign(cell: string): TableAlign {
 }
 
 function isTableStart(line: string, next: string | undefined): boolean {
-  if (next === undefined || !line.includes('|') || !TABLE_DELIMITER.test(next)) return false
+  if (next === undefined || !line.includes('|') || !isTableDelimiter(next)) return false
   if (!next.includes('|') && !line.trim().startsWith('|')) {
     // A lone `---` under a line is a thematic break, not a one-column table.
     return false
@@ -115,7 +215,7 @@ function listMarker(line: string) {
 
 /** Whether `line` starts a block that may interrupt a paragraph. */
 function interruptsParagraph(line: string, next: string | undefined): boolean {
-  if (FENCE.test(line) || HEADING.test(line) || THEMATIC_BREAK.test(line) || QUOTE.test(line)) {
+  if (fenceOf(line) || headingOf(line) || isThematicBreak(line) || QUOTE.test(line)) {
     return true
   }
   const marker = listMarker(line)
@@ -148,18 +248,17 @@ export function scanBlocks(lines: readonly string[], depth = 0): ScannedBlock[] 
       continue
     }
 
-    const fence = FENCE.exec(line)
-    if (fence && !(fence[2]!.startsWith('`') && fence[3]!.includes('`'))) {
-      const indent = fence[1]!.length
-      const marker = fence[2]!
-      const language = (fence[3]!.trim().split(/\s+/)[0] ?? '').slice(0, 32)
+    const fence = fenceOf(line)
+    if (fence && !(fence.marker.startsWith('`') && fence.info.includes('`'))) {
+      const { indent, marker } = fence
+      const language = (fence.info.trim().split(/\s+/)[0] ?? '').slice(0, 32)
       const code: string[] = []
       let closed = false
       index++
       while (index < count) {
         const current = lines[index]!
-        const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(current)
-        if (close && close[1]![0] === marker[0] && close[1]!.length >= marker.length) {
+        const close = closingFenceOf(current)
+        if (close && close[0] === marker[0] && close.length >= marker.length) {
           closed = true
           index++
           break
@@ -171,18 +270,14 @@ export function scanBlocks(lines: readonly string[], depth = 0): ScannedBlock[] 
       continue
     }
 
-    const heading = HEADING.exec(line)
+    const heading = headingOf(line)
     if (heading) {
-      const level = heading[1]!.length as 1 | 2 | 3 | 4 | 5 | 6
-      blocks.push({
-        block: { type: 'heading', level, text: (heading[2] ?? '').trim() },
-        line: start,
-      })
+      blocks.push({ block: { type: 'heading', ...heading }, line: start })
       index++
       continue
     }
 
-    if (THEMATIC_BREAK.test(line)) {
+    if (isThematicBreak(line)) {
       blocks.push({ block: { type: 'thematic-break' }, line: start })
       index++
       continue
@@ -196,7 +291,7 @@ export function scanBlocks(lines: readonly string[], depth = 0): ScannedBlock[] 
         const quote = QUOTE.exec(current)
         if (quote) {
           content.push(quote[1]!)
-          lazyAllowed = !isBlank(quote[1]!) && !FENCE.test(quote[1]!)
+          lazyAllowed = !isBlank(quote[1]!) && !fenceOf(quote[1]!)
           index++
         } else if (
           lazyAllowed &&

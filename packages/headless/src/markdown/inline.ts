@@ -10,10 +10,14 @@ export type InlineNode =
 
 const MAX_DEPTH = 8
 const MAX_LINK_TEXT = 1000
+/** The longest link destination or title looked for after a `](`. */
+const MAX_LINK_TAIL = 2048
 const PUNCTUATION = /[!-/:-@[-`{-~]/
 const WHITESPACE = /\s/
 const WORD = /[\p{L}\p{N}]/u
 const BARE_URL = /https?:\/\/[^\s<>]+/y
+/** Characters a bare URL's host cannot start with. */
+const NOT_HOST_START = /[\s<>/?#]/
 const AUTOLINK = /<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^\s<>]*)>/y
 const EMAIL_AUTOLINK = /<([a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)+)>/y
 
@@ -22,6 +26,18 @@ interface Context {
   inLink: boolean
   /** Per delimiter: a position from which no closer exists (keeps unmatched runs linear). */
   noCloserFrom: Map<string, number>
+  /** Per `[`: its matching `]` (or -1), from one scan of this source (keeps link labels linear). */
+  brackets?: Map<number, number>
+  /** Characters left for rescans of `brackets` (see `closingBracket`). */
+  bracketBudget?: number
+  /** Backtick runs of this source by length (see `codeSpanEnd`). */
+  backtickRuns?: Map<number, number[]>
+  /** Characters left for link tails to look at (see `linkTail`). */
+  tailBudget?: number
+}
+
+function nestedContext(context: Context, inLink = context.inLink): Context {
+  return { depth: context.depth + 1, inLink, noCloserFrom: new Map() }
 }
 
 function isWhitespace(char: string | undefined): boolean {
@@ -32,18 +48,45 @@ function isPunctuation(char: string | undefined): boolean {
   return char !== undefined && PUNCTUATION.test(char)
 }
 
-/** Index just after the code span starting at `index`, or -1 when it is not closed. */
-function codeSpanEnd(source: string, index: number): { end: number; run: number } {
+/** Start positions of the source's maximal backtick runs, by run length. */
+function indexBacktickRuns(source: string): Map<number, number[]> {
+  const runs = new Map<number, number[]>()
+  let start = source.indexOf('`')
+  while (start !== -1) {
+    let end = start + 1
+    while (source[end] === '`') end++
+    const list = runs.get(end - start)
+    if (list) list.push(start)
+    else runs.set(end - start, [start])
+    start = source.indexOf('`', end)
+  }
+  return runs
+}
+
+/**
+ * Index just after the code span starting at `index`, or -1 when it is not closed. The closer is the
+ * next run of exactly as many backticks; looking it up in an index of runs (built once per source)
+ * keeps openers of many different lengths from each scanning to the end.
+ */
+function codeSpanEnd(
+  source: string,
+  index: number,
+  context: Context,
+): { end: number; run: number } {
   let run = 0
   while (source[index + run] === '`') run++
-  let search = index + run
-  while (search < source.length) {
-    const next = source.indexOf('`', search)
-    if (next === -1) break
-    let closeRun = 0
-    while (source[next + closeRun] === '`') closeRun++
-    if (closeRun === run) return { end: next + closeRun, run }
-    search = next + closeRun
+  context.backtickRuns ??= indexBacktickRuns(source)
+  const starts = context.backtickRuns.get(run)
+  if (starts) {
+    const from = index + run
+    let low = 0
+    let high = starts.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (starts[middle]! < from) low = middle + 1
+      else high = middle
+    }
+    if (low < starts.length) return { end: starts[low]! + run, run }
   }
   return { end: -1, run }
 }
@@ -60,7 +103,7 @@ function findCloser(source: string, from: number, delimiter: string, context: Co
       continue
     }
     if (current === '`') {
-      const span = codeSpanEnd(source, index)
+      const span = codeSpanEnd(source, index, context)
       index = span.end === -1 ? index + span.run : span.end
       continue
     }
@@ -85,70 +128,136 @@ function findCloser(source: string, from: number, delimiter: string, context: Co
   return -1
 }
 
-function closingBracket(source: string, open: number): number {
-  let depth = 0
-  const limit = Math.min(source.length, open + MAX_LINK_TEXT)
-  for (let index = open; index < limit; index++) {
+/**
+ * Records the matching `]` of every `[` in `source[from..end)` in one stack scan, with escapes and
+ * code spans skipped as the main loop skips them. A scan started at any `[` it passes would take the
+ * same steps from there, so each recorded match is what that scan would find; a `[` still open at
+ * the end of the source has none (-1).
+ */
+function scanBrackets(
+  source: string,
+  from: number,
+  end: number,
+  into: Map<number, number>,
+  context: Context,
+): void {
+  const open: number[] = []
+  let index = from
+  for (; index < end; index++) {
     const char = source[index]
     if (char === '\\') {
       index++
     } else if (char === '`') {
-      const span = codeSpanEnd(source, index)
+      const span = codeSpanEnd(source, index, context)
       if (span.end !== -1) index = span.end - 1
       else index += span.run - 1
     } else if (char === '[') {
-      depth++
+      open.push(index)
     } else if (char === ']') {
-      depth--
-      if (depth === 0) return index
+      const start = open.pop()
+      if (start !== undefined) into.set(start, index)
     }
   }
+  if (index >= source.length) for (const start of open) into.set(start, -1)
+}
+
+/** The `]` closing the link label that starts at `open` (at most `MAX_LINK_TEXT` on), or -1. */
+function closingBracket(source: string, open: number, context: Context): number {
+  if (!context.brackets) {
+    context.brackets = new Map()
+    context.bracketBudget = 4 * source.length
+    scanBrackets(source, open, source.length, context.brackets, context)
+  } else if (!context.brackets.has(open) && context.bracketBudget! > 0) {
+    // A `[` the first scan stepped over inside what it read as a code span, whose backtick the main
+    // loop took as part of a URL. Rescan from here, within a budget so that hostile text full of
+    // such places stays linear (past it, such a `[` is literal text).
+    const end = Math.min(source.length, open + context.bracketBudget!)
+    context.bracketBudget! -= end - open
+    scanBrackets(source, open, end, context.brackets, context)
+  }
+  const close = context.brackets.get(open) ?? -1
+  return close !== -1 && close - open < MAX_LINK_TEXT ? close : -1
+}
+
+/**
+ * `source.indexOf(char, from)` that gives up at `limit`: a link tail that never closes must not send
+ * every `[a](<` of a long text scanning to its end.
+ */
+function indexBefore(source: string, char: string, from: number, limit: number): number {
+  const end = Math.min(source.length, limit)
+  for (let index = from; index < end; index++) if (source[index] === char) return index
   return -1
 }
 
-/** Parses `(destination "title")` right after a `]`. */
+/**
+ * Parses `(destination "title")` right after a `]`. Each attempt may look up to `MAX_LINK_TAIL` on
+ * (more for a title); the characters looked at are charged to a budget of a few times the source's
+ * length, so text packed with `[a](` that never closes stays linear (past the budget, literal text).
+ */
 function linkTail(
   source: string,
   open: number,
+  context: Context,
 ): { destination: string; title?: string; end: number } | null {
   if (source[open] !== '(') return null
+  context.tailBudget ??= 4 * (source.length + MAX_LINK_TAIL)
+  if (context.tailBudget <= 0) return null
+  const reach = { end: open }
+  const tail = readLinkTail(source, open, reach)
+  context.tailBudget -= reach.end - open
+  return tail
+}
+
+function readLinkTail(
+  source: string,
+  open: number,
+  reach: { end: number },
+): { destination: string; title?: string; end: number } | null {
   let index = open + 1
   while (source[index] === ' ' || source[index] === '\t' || source[index] === '\n') index++
   let destination = ''
   if (source[index] === '<') {
-    const close = source.indexOf('>', index)
+    const limit = index + MAX_LINK_TAIL
+    const close = indexBefore(source, '>', index, limit)
+    reach.end = close === -1 ? Math.min(source.length, limit) : close
     if (close === -1 || source.slice(index, close).includes('\n')) return null
     destination = source.slice(index + 1, close)
     index = close + 1
   } else {
     let depth = 0
     const start = index
-    while (index < source.length && index - start < 2048) {
-      const char = source[index]!
-      if (char === '\\' && index + 1 < source.length) {
+    while (index < source.length && index - start < MAX_LINK_TAIL) {
+      const code = source.charCodeAt(index)
+      if (code === 0x5c && index + 1 < source.length) {
         index += 2
         continue
       }
-      if (WHITESPACE.test(char) || char.charCodeAt(0) < 0x20) break
-      if (char === '(') depth++
-      if (char === ')') {
+      // Whitespace and control characters end a destination.
+      if (code <= 0x20 || (code >= 0x7f && WHITESPACE.test(source[index]!))) break
+      if (code === 0x28) depth++
+      if (code === 0x29) {
         if (depth === 0) break
         depth--
       }
       index++
     }
+    reach.end = index
     destination = source.slice(start, index)
   }
   while (source[index] === ' ' || source[index] === '\t' || source[index] === '\n') index++
+  reach.end = index
   let title: string | undefined
   const quote = source[index]
   if (quote === '"' || quote === "'" || quote === '(') {
     const closeChar = quote === '(' ? ')' : quote
-    const close = source.indexOf(closeChar, index + 1)
+    const limit = index + 1 + MAX_LINK_TAIL
+    const close = indexBefore(source, closeChar, index + 1, limit)
+    reach.end = close === -1 ? Math.min(source.length, limit) : close
     if (close === -1) return null
     title = decodeEntities(source.slice(index + 1, close))
     index = close + 1
     while (source[index] === ' ' || source[index] === '\t' || source[index] === '\n') index++
+    reach.end = index
   }
   if (source[index] !== ')') return null
   return title === undefined
@@ -156,18 +265,24 @@ function linkTail(
     : { destination, title, end: index + 1 }
 }
 
+const URL_TRAILING_PUNCTUATION = new Set('.,:;!?\'"*_~')
+
 function trimUrl(url: string): string {
   let end = url.length
-  while (end > 0 && /[.,:;!?'"*_~]/.test(url[end - 1]!)) end--
-  let trimmed = url.slice(0, end)
-  // Drop a closing paren that has no opening partner, as GFM does for `(see https://x.y)`.
-  while (trimmed.endsWith(')')) {
-    const opens = trimmed.split('(').length - 1
-    const closes = trimmed.split(')').length - 1
-    if (closes <= opens) break
-    trimmed = trimmed.slice(0, -1)
+  while (end > 0 && URL_TRAILING_PUNCTUATION.has(url[end - 1]!)) end--
+  // Drop closing parens that have no opening partner, as GFM does for `(see https://x.y)`: count
+  // both once, then give back unmatched `)` from the end.
+  let balance = 0
+  for (let index = 0; index < end; index++) {
+    const char = url.charCodeAt(index)
+    if (char === 0x28) balance++
+    else if (char === 0x29) balance--
   }
-  return trimmed
+  while (balance < 0 && url.charCodeAt(end - 1) === 0x29) {
+    end--
+    balance++
+  }
+  return url.slice(0, end)
 }
 
 function plainText(nodes: InlineNode[]): string {
@@ -183,15 +298,18 @@ function plainText(nodes: InlineNode[]): string {
 
 function parse(source: string, context: Context): InlineNode[] {
   const nodes: InlineNode[] = []
-  let text = ''
-  const flush = () => {
-    if (text) {
-      nodes.push({ type: 'text', value: decodeEntities(text) })
-      text = ''
-    }
-  }
   const length = source.length
   let index = 0
+  // Literal text is kept as a range of the source, `source[runStart..index)`, after `text` (earlier
+  // lines of the same text node): appending is free and trailing blanks are found by looking back
+  // over the run alone, so nothing here rescans the text gathered so far.
+  let text = ''
+  let runStart = 0
+  const flush = () => {
+    const value = runStart < index ? text + source.slice(runStart, index) : text
+    if (value) nodes.push({ type: 'text', value: decodeEntities(value) })
+    text = ''
+  }
 
   while (index < length) {
     const char = source[index]!
@@ -202,6 +320,7 @@ function parse(source: string, context: Context): InlineNode[] {
         flush()
         nodes.push({ type: 'break' })
         index += 2
+        runStart = index
         continue
       }
       if (next !== undefined && PUNCTUATION.test(next)) {
@@ -209,32 +328,35 @@ function parse(source: string, context: Context): InlineNode[] {
         flush()
         nodes.push({ type: 'text', value: next })
         index += 2
+        runStart = index
         continue
       }
-      text += char
       index++
       continue
     }
 
     if (char === '\n') {
-      const hardBreak = /( {2,})$/.exec(text)
-      if (hardBreak) {
-        text = text.slice(0, -hardBreak[1]!.length)
-        flush()
+      let spaces = 0
+      while (index - spaces > runStart && source[index - spaces - 1] === ' ') spaces++
+      if (spaces >= 2) {
+        text += source.slice(runStart, index - spaces)
+        if (text) nodes.push({ type: 'text', value: decodeEntities(text) })
+        text = ''
         nodes.push({ type: 'break' })
       } else {
-        text = text.replace(/[ \t]+$/, '')
-        text += '\n'
+        let end = index - spaces
+        while (end > runStart && (source[end - 1] === ' ' || source[end - 1] === '\t')) end--
+        text += `${source.slice(runStart, end)}\n`
       }
       index++
       while (source[index] === ' ' || source[index] === '\t') index++
+      runStart = index
       continue
     }
 
     if (char === '`') {
-      const span = codeSpanEnd(source, index)
+      const span = codeSpanEnd(source, index, context)
       if (span.end === -1) {
-        text += '`'.repeat(span.run)
         index += span.run
         continue
       }
@@ -245,6 +367,7 @@ function parse(source: string, context: Context): InlineNode[] {
       flush()
       nodes.push({ type: 'code', value })
       index = span.end
+      runStart = index
       continue
     }
 
@@ -255,27 +378,20 @@ function parse(source: string, context: Context): InlineNode[] {
       const image = char === '!'
       const open = image ? index + 1 : index
       if (!context.inLink || image) {
-        const close = closingBracket(source, open)
-        const tail = close === -1 ? null : linkTail(source, close + 1)
+        const close = closingBracket(source, open, context)
+        const tail = close === -1 ? null : linkTail(source, close + 1, context)
         if (tail) {
           const label = source.slice(open + 1, close)
           flush()
           if (image) {
-            const alt = plainText(
-              parse(label, { ...context, depth: context.depth + 1, noCloserFrom: new Map() }),
-            )
+            const alt = plainText(parse(label, nestedContext(context)))
             nodes.push(
               tail.title === undefined
                 ? { type: 'image', src: tail.destination, alt }
                 : { type: 'image', src: tail.destination, alt, title: tail.title },
             )
           } else {
-            const children = parse(label, {
-              ...context,
-              depth: context.depth + 1,
-              inLink: true,
-              noCloserFrom: new Map(),
-            })
+            const children = parse(label, nestedContext(context, true))
             nodes.push(
               tail.title === undefined
                 ? { type: 'link', href: tail.destination, children }
@@ -283,10 +399,10 @@ function parse(source: string, context: Context): InlineNode[] {
             )
           }
           index = tail.end
+          runStart = index
           continue
         }
       }
-      text += char
       index++
       continue
     }
@@ -305,10 +421,10 @@ function parse(source: string, context: Context): InlineNode[] {
           children: [{ type: 'text', value }],
         })
         index += (url ?? email)![0].length
+        runStart = index
         continue
       }
       // Anything else that looks like HTML stays literal text.
-      text += char
       index++
       continue
     }
@@ -319,15 +435,26 @@ function parse(source: string, context: Context): InlineNode[] {
       (index === 0 || !WORD.test(source[index - 1]!)) &&
       source.startsWith('http', index)
     ) {
-      BARE_URL.lastIndex = index
-      const match = BARE_URL.exec(source)
-      if (match) {
-        const url = trimUrl(match[0])
-        if (/^https?:\/\/[^/?#]+/.test(url)) {
-          flush()
-          nodes.push({ type: 'link', href: url, children: [{ type: 'text', value: url }] })
-          index += url.length
-          continue
+      // Check the host's first character before matching the rest: `http:///` over and over must
+      // not scan to the end of the text each time.
+      const hostStart = index + (source.startsWith('https://', index) ? 8 : 7)
+      const host = source[hostStart]
+      if (
+        (hostStart === index + 8 || source.startsWith('http://', index)) &&
+        host !== undefined &&
+        !NOT_HOST_START.test(host)
+      ) {
+        BARE_URL.lastIndex = index
+        const match = BARE_URL.exec(source)
+        if (match) {
+          const url = trimUrl(match[0])
+          if (/^https?:\/\/[^/?#]+/.test(url)) {
+            flush()
+            nodes.push({ type: 'link', href: url, children: [{ type: 'text', value: url }] })
+            index += url.length
+            runStart = index
+            continue
+          }
         }
       }
     }
@@ -350,29 +477,22 @@ function parse(source: string, context: Context): InlineNode[] {
           const closer = findCloser(source, index + run, delimiter, context)
           if (closer === -1) continue
           const inner = source.slice(index + size, closer)
-          const children = parse(inner, {
-            ...context,
-            depth: context.depth + 1,
-            noCloserFrom: new Map(),
-          })
+          const children = parse(inner, nestedContext(context))
           flush()
           if (char === '~') nodes.push({ type: 'delete', children })
           else if (size === 3)
             nodes.push({ type: 'strong', children: [{ type: 'emphasis', children }] })
           else nodes.push({ type: size === 2 ? 'strong' : 'emphasis', children })
           index = closer + size
+          runStart = index
           matched = true
           break
         }
       }
-      if (!matched) {
-        text += char.repeat(run)
-        index += run
-      }
+      if (!matched) index += run
       continue
     }
 
-    text += char
     index++
   }
   flush()
