@@ -76,6 +76,8 @@ for (const dir of workspaceDirs) {
     step(`package ${manifest.name}`, 'pnpm', ['run', '--silent', 'check:package'], { cwd: dir })
   }
 }
+// Size budget of every public import, bundled from dist against the same import from source.
+if (built) step('entry sizes', 'node', ['scripts/entry-sizes.mjs'])
 
 for (const dir of [...workspaceDirs, join(root, 'playwright')]) {
   if (existsSync(join(dir, 'tsconfig.json'))) {

@@ -1,12 +1,5 @@
 import { defineConfig } from 'tsup'
+import { libraryConfig } from '../../scripts/tsup.shared'
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'es2022',
-  // esbuild drops module-level directives when bundling; the hooks need the boundary in RSC apps.
-  banner: { js: "'use client'" },
-})
+// Each hook module carries its own 'use client' directive into dist (no bundle-wide banner).
+export default defineConfig(libraryConfig({ packageDir: import.meta.dirname }))

@@ -1,10 +1,4 @@
 import { defineConfig } from 'tsup'
+import { libraryConfig } from '../../scripts/tsup.shared'
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'es2022',
-})
+export default defineConfig(libraryConfig({ packageDir: import.meta.dirname }))

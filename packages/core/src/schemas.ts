@@ -11,6 +11,9 @@ import { type DocsWarning, type DocsWarningHandler, reportWarning } from './warn
  *   fields are kept, and an enum value added by a newer server is reported through `onWarning`.
  */
 
+// Every top-level schema is marked `/* @__PURE__ */`: building one is a call, which bundlers must
+// otherwise keep, so an app importing one schema (or none) would carry all of them.
+
 /** A string enum that also accepts values it does not know. */
 export type OpenEnum<T extends string> = T | (string & {})
 
@@ -26,7 +29,7 @@ function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
 }
 
 /** Optional response string that also tolerates `null`. */
-const looseString = z
+const looseString = /* @__PURE__ */ z
   .string()
   .nullish()
   .transform((value) => value ?? undefined)
@@ -34,7 +37,7 @@ const looseString = z
 // ---------------------------------------------------------------------------------------------
 // Conversation messages (AI SDK v4 `UIMessage`, as sent to the v1 assistant endpoint)
 
-export const contextItemSchema = z
+export const contextItemSchema = /* @__PURE__ */ z
   .object({
     type: z.enum(['code', 'textSelection']),
     value: z.string(),
@@ -99,65 +102,71 @@ export interface DocsMessage {
   [key: string]: unknown
 }
 
-export const attachmentSchema: z.ZodType<Attachment> = z
+export const attachmentSchema: z.ZodType<Attachment> = /* @__PURE__ */ z
   .object({ name: z.string().optional(), contentType: z.string().optional(), url: z.string() })
   .passthrough()
 
-const reasoningDetailSchema = z.discriminatedUnion('type', [
+const reasoningDetailSchema = /* @__PURE__ */ z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string(), signature: z.string().optional() }),
   z.object({ type: z.literal('redacted'), data: z.string() }),
 ])
 
 const toolInvocationBase = {
-  step: z.number().optional(),
-  toolCallId: z.string(),
-  toolName: z.string(),
-  args: z.unknown(),
+  step: /* @__PURE__ */ z.number().optional(),
+  toolCallId: /* @__PURE__ */ z.string(),
+  toolName: /* @__PURE__ */ z.string(),
+  args: /* @__PURE__ */ z.unknown(),
 }
 
-export const toolInvocationSchema: z.ZodType<ToolInvocation> = z.discriminatedUnion('state', [
-  z.object({ state: z.literal('partial-call'), ...toolInvocationBase }).passthrough(),
-  z.object({ state: z.literal('call'), ...toolInvocationBase }).passthrough(),
-  z
-    .object({
-      state: z.literal('result'),
-      ...toolInvocationBase,
-      // `z.unknown()` accepts a missing key; the spec requires it when state is `result`.
-      result: z.unknown().refine((value) => value !== undefined, 'Required'),
-    })
-    .passthrough(),
-])
+export const toolInvocationSchema: z.ZodType<ToolInvocation> = /* @__PURE__ */ z.discriminatedUnion(
+  'state',
+  [
+    z.object({ state: z.literal('partial-call'), ...toolInvocationBase }).passthrough(),
+    z.object({ state: z.literal('call'), ...toolInvocationBase }).passthrough(),
+    z
+      .object({
+        state: z.literal('result'),
+        ...toolInvocationBase,
+        // `z.unknown()` accepts a missing key; the spec requires it when state is `result`.
+        result: z.unknown().refine((value) => value !== undefined, 'Required'),
+      })
+      .passthrough(),
+  ],
+)
 
-export const messagePartSchema: z.ZodType<DocsMessagePart> = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: z.string() }).passthrough(),
-  z
-    .object({
-      type: z.literal('reasoning'),
-      reasoning: z.string(),
-      details: z.array(reasoningDetailSchema),
-    })
-    .passthrough(),
-  z.object({ type: z.literal('step-start') }).passthrough(),
-  z
-    .object({
-      type: z.literal('source'),
-      source: z
-        .object({
-          sourceType: z.literal('url'),
-          id: z.string(),
-          url: z.string(),
-          title: z.string().optional(),
-        })
-        .passthrough(),
-    })
-    .passthrough(),
-  z
-    .object({ type: z.literal('tool-invocation'), toolInvocation: toolInvocationSchema })
-    .passthrough(),
-  z.object({ type: z.literal('file'), mimeType: z.string(), data: z.string() }).passthrough(),
-])
+export const messagePartSchema: z.ZodType<DocsMessagePart> = /* @__PURE__ */ z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('text'), text: z.string() }).passthrough(),
+    z
+      .object({
+        type: z.literal('reasoning'),
+        reasoning: z.string(),
+        details: z.array(reasoningDetailSchema),
+      })
+      .passthrough(),
+    z.object({ type: z.literal('step-start') }).passthrough(),
+    z
+      .object({
+        type: z.literal('source'),
+        source: z
+          .object({
+            sourceType: z.literal('url'),
+            id: z.string(),
+            url: z.string(),
+            title: z.string().optional(),
+          })
+          .passthrough(),
+      })
+      .passthrough(),
+    z
+      .object({ type: z.literal('tool-invocation'), toolInvocation: toolInvocationSchema })
+      .passthrough(),
+    z.object({ type: z.literal('file'), mimeType: z.string(), data: z.string() }).passthrough(),
+  ],
+)
 
-const dateTimeSchema = z.union([
+const dateTimeSchema = /* @__PURE__ */ z.union([
   z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Expected an ISO date-time'),
   z.date(),
 ])
@@ -167,7 +176,7 @@ const dateTimeSchema = z.union([
  * `reasoning`, which `useChat` adds) pass through, because the server tolerates them and AI SDK
  * clients resend stored messages as they are.
  */
-export const messageSchema: z.ZodType<DocsMessage> = z
+export const messageSchema: z.ZodType<DocsMessage> = /* @__PURE__ */ z
   .object({
     id: z.string().min(1),
     role: z.enum(['system', 'assistant', 'data', 'user']),
@@ -182,7 +191,7 @@ export const messageSchema: z.ZodType<DocsMessage> = z
 // ---------------------------------------------------------------------------------------------
 // Requests (strict)
 
-export const searchFilterSchema = z
+export const searchFilterSchema = /* @__PURE__ */ z
   .object({
     version: z.string().optional(),
     language: z.string().optional(),
@@ -192,7 +201,7 @@ export const searchFilterSchema = z
   .strict()
 export type SearchFilter = z.infer<typeof searchFilterSchema>
 
-const assistantFilterSchema = z
+const assistantFilterSchema = /* @__PURE__ */ z
   .object({
     version: z.string().optional(),
     language: z.string().optional(),
@@ -200,7 +209,7 @@ const assistantFilterSchema = z
   })
   .strict()
 
-export const assistantRequestSchema = z
+export const assistantRequestSchema = /* @__PURE__ */ z
   .object({
     fp: z.string().min(1, 'fp is required: use "anonymous" or a stable user id'),
     messages: z.array(messageSchema).min(1),
@@ -239,7 +248,7 @@ export type AssistantRequest = z.output<typeof assistantRequestSchema>
 /** The assistant request as callers write it (`retrievalPageSize` optional). */
 export type AssistantRequestInput = z.input<typeof assistantRequestSchema>
 
-export const searchRequestSchema = z
+export const searchRequestSchema = /* @__PURE__ */ z
   .object({
     query: z
       .string()
@@ -262,12 +271,12 @@ export const searchRequestSchema = z
 export type SearchRequest = z.output<typeof searchRequestSchema>
 export type SearchRequestInput = z.input<typeof searchRequestSchema>
 
-export const pageRequestSchema = z
+export const pageRequestSchema = /* @__PURE__ */ z
   .object({ path: z.string().min(1), groups: z.array(z.string()).optional() })
   .strict()
 export type PageRequest = z.infer<typeof pageRequestSchema>
 
-export const listAgentJobsRequestSchema = z
+export const listAgentJobsRequestSchema = /* @__PURE__ */ z
   .object({
     skip: z.number().int().min(0).optional(),
     take: z.number().int().min(1).max(100).optional(),
@@ -275,7 +284,7 @@ export const listAgentJobsRequestSchema = z
   .strict()
 export type ListAgentJobsRequest = z.infer<typeof listAgentJobsRequestSchema>
 
-export const createAgentJobRequestSchema = z
+export const createAgentJobRequestSchema = /* @__PURE__ */ z
   .object({
     branch: z.string().min(1).optional(),
     messages: z
@@ -409,7 +418,7 @@ export interface TriggerUpdateResponse {
 
 type ResponseSchema<T> = z.ZodType<T, z.ZodTypeDef, unknown>
 
-export const searchResultSchema: ResponseSchema<SearchResult> = z
+export const searchResultSchema: ResponseSchema<SearchResult> = /* @__PURE__ */ z
   .object({
     content: z.string(),
     path: z.string(),
@@ -436,7 +445,7 @@ export const searchResultSchema: ResponseSchema<SearchResult> = z
   .passthrough()
 
 /** The API returns a bare array; `{ results: [...] }` (seen from some proxies) is accepted too. */
-export const searchResultsSchema: ResponseSchema<SearchResult[]> = z.preprocess(
+export const searchResultsSchema: ResponseSchema<SearchResult[]> = /* @__PURE__ */ z.preprocess(
   (value) =>
     typeof value === 'object' &&
     value !== null &&
@@ -447,11 +456,11 @@ export const searchResultsSchema: ResponseSchema<SearchResult[]> = z.preprocess(
   z.array(searchResultSchema),
 )
 
-export const pageContentSchema: ResponseSchema<PageContent> = z
+export const pageContentSchema: ResponseSchema<PageContent> = /* @__PURE__ */ z
   .object({ path: z.string(), content: z.string() })
   .passthrough()
 
-export const agentJobTodoSchema: ResponseSchema<AgentJobTodo> = z
+export const agentJobTodoSchema: ResponseSchema<AgentJobTodo> = /* @__PURE__ */ z
   .object({
     content: z.string(),
     status: openEnum(['pending', 'in_progress', 'completed', 'cancelled']).optional(),
@@ -461,9 +470,9 @@ export const agentJobTodoSchema: ResponseSchema<AgentJobTodo> = z
   .passthrough()
 
 const agentJobBase = {
-  sessionId: z.string(),
+  sessionId: /* @__PURE__ */ z.string(),
   subdomain: looseString,
-  branch: z.string().nullish(),
+  branch: /* @__PURE__ */ z.string().nullish(),
   pullRequestLink: looseString,
   messageToUser: looseString,
   userId: looseString,
@@ -472,7 +481,7 @@ const agentJobBase = {
 }
 
 /** An item of `GET /v1/agent/{projectId}/jobs` (the list shape: no typed `haultReason`, short todos). */
-export const agentJobSummarySchema: ResponseSchema<AgentJobSummary> = z
+export const agentJobSummarySchema: ResponseSchema<AgentJobSummary> = /* @__PURE__ */ z
   .object({
     ...agentJobBase,
     haulted: z.boolean().optional(),
@@ -484,7 +493,7 @@ export const agentJobSummarySchema: ResponseSchema<AgentJobSummary> = z
   .passthrough()
 
 /** `GET /v1/agent/{projectId}/job/{id}`. `haulted`/`haultReason` are the API's own spelling. */
-export const agentJobSchema: ResponseSchema<AgentJob> = z
+export const agentJobSchema: ResponseSchema<AgentJob> = /* @__PURE__ */ z
   .object({
     ...agentJobBase,
     haulted: z.boolean(),
@@ -502,20 +511,20 @@ export const agentJobSchema: ResponseSchema<AgentJob> = z
   })
   .passthrough()
 
-export const agentJobListSchema: ResponseSchema<AgentJobList> = z
+export const agentJobListSchema: ResponseSchema<AgentJobList> = /* @__PURE__ */ z
   .object({ allSessions: z.array(agentJobSummarySchema) })
   .passthrough()
 
-const updateAuthorSchema = z
+const updateAuthorSchema = /* @__PURE__ */ z
   .object({ name: looseString, avatarUrl: looseString, githubUserId: z.number().nullish() })
   .passthrough()
 
-const stringList = z
+const stringList = /* @__PURE__ */ z
   .array(z.string())
   .nullish()
   .transform((value) => value ?? [])
 
-export const updateStatusSchema: ResponseSchema<UpdateStatus> = z
+export const updateStatusSchema: ResponseSchema<UpdateStatus> = /* @__PURE__ */ z
   .object({
     _id: z.string(),
     projectId: z.string(),
@@ -559,7 +568,7 @@ export const updateStatusSchema: ResponseSchema<UpdateStatus> = z
   })
   .passthrough()
 
-export const triggerUpdateResponseSchema: ResponseSchema<TriggerUpdateResponse> = z
+export const triggerUpdateResponseSchema: ResponseSchema<TriggerUpdateResponse> = /* @__PURE__ */ z
   .object({ statusId: z.string() })
   .passthrough()
 
