@@ -6,6 +6,8 @@ import { DocChatWidget, type DocChatWidgetHandle, SearchModal } from '@docchat/w
 import '@docchat/widget/styles.css'
 import { StrictMode, useEffect, useRef, useState } from 'react'
 import { createRoot } from 'react-dom/client'
+// Shared with the drop-in pages (site/build.mjs): what an empty conversation and search offer.
+import demoSettings from '../site/demo-settings.json'
 import { onOpenRequest, onSiteTheme, siteSetting, siteTheme } from './site-settings'
 
 const client = createDocsClient({
@@ -91,14 +93,13 @@ function ReactDemo() {
         ref={widget}
         theme={theme}
         contextContainer={article}
-        starterQuestions={[
-          'What is DocChat?',
-          'How do I proxy the assistant key?',
-          'Which CSS variables can I set?',
-        ]}
+        starterQuestions={demoSettings.starterQuestions}
+        suggestedPages={demoSettings.suggestedPages}
       />
       <SearchModal
         theme={theme}
+        starterQuestions={demoSettings.starterQuestions}
+        suggestedPages={demoSettings.suggestedPages}
         open={searchOpen}
         onOpenChange={setSearchOpen}
         onAskAI={(query) => {

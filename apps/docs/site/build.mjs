@@ -18,6 +18,9 @@ export const defaultOutDir = join(defaultDocsDir, 'dist/site')
 export const defaultEmbedDir = join(repoRoot, 'packages/widget/dist-embed')
 const widgetSource = join(repoRoot, 'packages/widget/src/index.ts')
 
+/** What the demo offers before the reader types: starter questions and suggested pages. */
+export const demoSettings = JSON.parse(readFileSync(join(here, 'demo-settings.json'), 'utf8'))
+
 export const devDefaults = {
   domain: 'docchat',
   apiBaseUrl: 'http://127.0.0.1:8787',
@@ -268,6 +271,9 @@ function embedScript(site) {
     // Selecting text in the article, or a code block's "Ask AI" button, attaches it as context.
     'data-context-selector="[data-docchat-content]"',
     'data-capture-code-blocks="true"',
+    // An empty conversation and an empty search both start with somewhere to go.
+    `data-starter-questions="${escapeHtml(JSON.stringify(demoSettings.starterQuestions))}"`,
+    `data-suggested-pages="${escapeHtml(JSON.stringify(demoSettings.suggestedPages))}"`,
     'defer',
   ]
   return `<script ${attrs.join(' ')}></script>`
