@@ -12,6 +12,7 @@ import { defaultTriggerLabel } from '../labels'
 import { themeName, themeProperties } from '../theme'
 import type { DocChatInitOptions, DocChatInstance } from './embed-options'
 import { mergeOptions } from './embed-options'
+import { prefersSavingData, whenIdleAfterLoad } from './idle-preload'
 import { loaderCss } from './loader-styles'
 import type { PanelHandle, PanelModule } from './panel-contract'
 import { addShadowStyles } from './shadow-styles'
@@ -23,6 +24,11 @@ export interface LoaderEnvironment {
   /** The loader script's nonce, reused for the `<style>` fallback and the chunk request. */
   scriptNonce?: string
   loadPanel?: (url: string) => Promise<PanelModule>
+  /**
+   * Fetch the panel once the page is idle after load (default), unless the visitor saves data
+   * (`Save-Data`, `prefers-reduced-data`). `false` waits for hover, focus or first use.
+   */
+  idlePreload?: boolean
 }
 
 const svgNamespace = 'http://www.w3.org/2000/svg'
@@ -64,8 +70,8 @@ function importPanel(url: string): Promise<PanelModule> {
 
 /**
  * The drop-in's first file: draws the trigger in a Shadow DOM and listens for shortcuts, with no
- * UI framework. The panel chunk (Preact + components) loads on first use, or on hover/focus of
- * the trigger as a head start.
+ * UI framework. The panel chunk (Preact + components) loads when the page goes idle after load,
+ * with hover/focus of the trigger and first use as earlier starts.
  */
 export async function createDocChat(
   input: DocChatInitOptions,
@@ -156,10 +162,17 @@ export async function createDocChat(
     options.panelUrl ??
     new URL('docchat-panel.js', environment.scriptUrl || document.baseURI).toString()
 
-  const ensurePanel = (): Promise<PanelHandle> => {
+  // A preload reports no error (the next use retries and reports); the idle one shows no
+  // progress cursor either, as nobody is pointing at the trigger for it.
+  let panelWanted = false
+  const ensurePanel = (preload?: 'hover' | 'idle'): Promise<PanelHandle> => {
     if (panel) return Promise.resolve(panel)
-    if (panelPromise) return panelPromise
-    trigger.setAttribute('data-loading', '')
+    if (preload !== 'idle') trigger.setAttribute('data-loading', '')
+    if (panelPromise) {
+      if (!preload) panelWanted = true
+      return panelPromise
+    }
+    panelWanted = !preload
     const load = environment.loadPanel ?? importPanel
     panelPromise = load(panelUrl())
       // Yield between evaluating the chunk and rendering it: two shorter tasks instead of one
@@ -187,7 +200,7 @@ export async function createDocChat(
       .then((handle) => new Promise<PanelHandle>((resolve) => setTimeout(() => resolve(handle), 0)))
       .catch((error: unknown) => {
         panelPromise = undefined
-        if (!destroyed) {
+        if (!destroyed && panelWanted) {
           emit({ type: 'error', kind: 'network', retryable: true })
           console.error('DocChat: could not load the panel code from', panelUrl(), error)
         }
@@ -204,11 +217,11 @@ export async function createDocChat(
   listen(trigger, 'click', () => {
     void open('assistant', 'trigger').catch(() => {})
   })
-  const prefetch = () => {
-    void ensurePanel().catch(() => {})
+  const prefetch = (preload: 'hover' | 'idle') => () => {
+    void ensurePanel(preload).catch(() => {})
   }
-  listen(trigger, 'pointerenter', prefetch)
-  listen(trigger, 'focus', prefetch)
+  listen(trigger, 'pointerenter', prefetch('hover'))
+  listen(trigger, 'focus', prefetch('hover'))
   listen(
     window,
     'keydown',
@@ -256,13 +269,13 @@ export async function createDocChat(
     },
   }
 
-  if (options.contextSelector) {
-    // Selection capture lives in the panel code: fetch it once the page has settled.
-    const idle = (callback: () => void) =>
-      typeof requestIdleCallback === 'function'
-        ? cancelIdleCallback.bind(null, requestIdleCallback(callback, { timeout: 4000 }))
-        : clearTimeout.bind(null, setTimeout(callback, 1500))
-    cleanups.push(idle(prefetch))
+  // Selection capture lives in the panel code too, so with `contextSelector` it loads even when
+  // saving data: it is needed before any click.
+  if (
+    options.contextSelector ||
+    (environment.idlePreload !== false && !options.defaultOpen && !prefersSavingData())
+  ) {
+    cleanups.push(whenIdleAfterLoad(prefetch('idle')))
   }
   if (options.defaultOpen) await instance.open()
   return instance
