@@ -1,0 +1,192 @@
+// First click over a slow network: click on the trigger → assistant panel painted, in Chromium
+// over an emulated 4G link (CDP Network.emulateNetworkConditions: 60 ms RTT, 9 Mbit/s each way),
+// for the drop-in as built in dist-embed/ (run `pnpm build` first), served gzipped like a CDN.
+// Each run is a fresh browser context (cold cache). The visitor clicks `BENCH_CLICK_DELAY` ms after
+// the page's load event (default 1000, a quick reader).
+// - "idle preload": the drop-in fetches its panel chunk once the page is idle after load.
+// - "Save-Data (no preload)": the same page for a visitor with Save-Data on, the drop-in's opt-out
+//   of the idle preload: the chunk loads on pointer-enter, a few ms before the click.
+// Time origin: the click event's timestamp. End: the first frame after the dialog is in the DOM
+// (two animation frames: the one it is laid out in, then the next, after paint).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { chromium } from 'playwright-core'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const embed = join(root, 'dist-embed')
+if (!existsSync(join(embed, 'docchat.js')) || !existsSync(join(embed, 'docchat-panel.js'))) {
+  console.error('dist-embed/ is missing: run `pnpm build` first')
+  process.exit(1)
+}
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const runs = Number(process.env.BENCH_RUNS ?? 7)
+const clickDelay = Number(process.env.BENCH_CLICK_DELAY ?? 1000)
+const network = {
+  offline: false,
+  latency: 60,
+  downloadThroughput: (9 * 1024 * 1024) / 8,
+  uploadThroughput: (9 * 1024 * 1024) / 8,
+}
+
+const files = {
+  '/docchat.js': gzipSync(readFileSync(join(embed, 'docchat.js')), { level: 9 }),
+  '/docchat-panel.js': gzipSync(readFileSync(join(embed, 'docchat-panel.js')), { level: 9 }),
+}
+const paragraph =
+  'The widget answers from your docs and cites every page it used, so readers can check each claim.'
+const hostPage = (origin) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Docs page</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font:16px/1.6 system-ui;max-width:720px;margin:40px auto;padding:0 16px}</style>
+</head><body><main><h1>Getting started</h1>
+${Array.from({ length: 30 }, (_, i) => `<p>Paragraph ${i}: ${paragraph}</p>`).join('\n')}
+</main>
+<script src="/docchat.js" data-domain="bench" data-api-base-url="${origin}" data-assistant-key="mint_dsc_bench"></script>
+</body></html>`
+
+const server = createServer((request, response) => {
+  const origin = `http://${request.headers.host}`
+  if (request.method === 'GET' && (request.url === '/' || request.url === '/index.html')) {
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+    response.end(hostPage(origin))
+  } else if (request.method === 'GET' && files[request.url]) {
+    response.writeHead(200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Content-Encoding': 'gzip',
+    })
+    response.end(files[request.url])
+  } else {
+    // The closed and freshly opened panel make no API calls; anything else is a 404.
+    response.writeHead(404)
+    response.end()
+  }
+})
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+const origin = `http://127.0.0.1:${server.address().port}`
+
+const browser = await chromium.launch({
+  executablePath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+  ],
+})
+
+async function firstClick({ saveData }) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  await cdp.send('Network.emulateNetworkConditions', network)
+  if (saveData) {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'connection', {
+        configurable: true,
+        get: () => ({ saveData: true, effectiveType: '4g' }),
+      })
+    })
+  }
+  await page.addInitScript(() => {
+    window.__firstClick = {}
+    // Capture phase on the window: runs before the drop-in's own handler on the trigger.
+    window.addEventListener(
+      'click',
+      (event) => {
+        window.__firstClick.clickAt ??= event.timeStamp
+        const shadow = document.querySelector('docchat-widget')?.shadowRoot
+        const check = () => {
+          if (shadow?.querySelector('[role="dialog"]')) {
+            window.__firstClick.inDomAt = performance.now()
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                window.__firstClick.paintedAt = performance.now()
+              }),
+            )
+          } else requestAnimationFrame(check)
+        }
+        check()
+      },
+      { capture: true, once: true },
+    )
+  })
+  await page.goto(origin, { waitUntil: 'load' })
+  await page.waitForTimeout(clickDelay)
+  const trigger = page.locator('docchat-widget .docchat-trigger')
+  const preloadedBeforeClick = await page.evaluate(() =>
+    performance.getEntriesByType('resource').some((e) => e.name.endsWith('/docchat-panel.js')),
+  )
+  await trigger.click()
+  await page.waitForFunction(() => window.__firstClick.paintedAt !== undefined, null, {
+    timeout: 30_000,
+  })
+  const result = await page.evaluate(() => {
+    const panel = performance
+      .getEntriesByType('resource')
+      .find((e) => e.name.endsWith('/docchat-panel.js'))
+    return {
+      clickToPaintMs: window.__firstClick.paintedAt - window.__firstClick.clickAt,
+      clickToDomMs: window.__firstClick.inDomAt - window.__firstClick.clickAt,
+      panelTransferBytes: panel?.transferSize,
+      panelFetchMs: panel ? panel.responseEnd - panel.startTime : undefined,
+    }
+  })
+  await context.close()
+  return { ...result, preloadedBeforeClick }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+const scenarios = [
+  { label: 'idle preload (default)', saveData: false },
+  { label: 'Save-Data (no preload; hover head start only)', saveData: true },
+]
+const results = []
+try {
+  // Alternate the scenarios so machine load drifts affect both alike.
+  const samples = new Map(scenarios.map((s) => [s.label, []]))
+  await firstClick(scenarios[0]) // warm-up: Chromium's own first-run costs
+  for (let run = 0; run < runs; run++) {
+    for (const scenario of scenarios) samples.get(scenario.label).push(await firstClick(scenario))
+  }
+  for (const scenario of scenarios) {
+    const list = samples.get(scenario.label)
+    results.push({
+      scenario: scenario.label,
+      runs: list.length,
+      clickToPaintMedianMs: Math.round(median(list.map((r) => r.clickToPaintMs))),
+      clickToPaintMaxMs: Math.round(Math.max(...list.map((r) => r.clickToPaintMs))),
+      clickToDomMedianMs: Math.round(median(list.map((r) => r.clickToDomMs))),
+      preloadedBeforeClick: list.filter((r) => r.preloadedBeforeClick).length,
+      panelFetchMedianMs: Math.round(median(list.map((r) => r.panelFetchMs ?? 0))),
+      panelTransferBytes: list[0]?.panelTransferBytes,
+    })
+  }
+} finally {
+  await browser.close()
+  server.close()
+}
+
+console.log(
+  `\nFirst click → assistant panel painted, Chromium over 4G (60 ms RTT, 9 Mbit/s), click ${clickDelay} ms after load, ${runs} runs each`,
+)
+const width = Math.max(...results.map((r) => r.scenario.length))
+console.log(
+  `${'scenario'.padEnd(width)}  ${'median'.padStart(8)}  ${'max'.padStart(8)}  chunk fetched before click  chunk fetch`,
+)
+for (const r of results) {
+  console.log(
+    `${r.scenario.padEnd(width)}  ${`${r.clickToPaintMedianMs} ms`.padStart(8)}  ${`${r.clickToPaintMaxMs} ms`.padStart(8)}  ${`${r.preloadedBeforeClick}/${r.runs}`.padStart(26)}  ${r.panelFetchMedianMs} ms (${((r.panelTransferBytes ?? 0) / 1024).toFixed(1)} KB)`,
+  )
+}
+mkdirSync(join(root, 'bench/results'), { recursive: true })
+writeFileSync(join(root, 'bench/results/first-click.json'), `${JSON.stringify(results, null, 2)}\n`)
