@@ -41,6 +41,8 @@ function expectOnlySafeLinks(root: HTMLElement) {
   }
 }
 
+// Each test activates well over a hundred items; under load that takes longer than the default.
+
 /** Clicks and presses Enter on every link and inert link text, as a reader would. */
 function activateAll(root: HTMLElement) {
   const targets = Array.from(
@@ -162,7 +164,7 @@ describe('an answer whose links are hostile', () => {
     for (const [event] of onSourceClick.mock.calls) expect(unsafeHrefReason(event.url)).toBeNull()
     expect(onSourceClick).toHaveBeenCalledTimes(3)
     expect(pwned()).toBeUndefined()
-  })
+  }, 60_000)
 })
 
 describe('search results whose paths are hostile', () => {
@@ -227,7 +229,7 @@ describe('search results whose paths are hostile', () => {
     expect(navigate.mock.calls).toEqual([['/quickstart']])
     expect(pwned()).toBeUndefined()
     localStorage.clear()
-  })
+  }, 120_000)
 })
 
 describe('an agent job whose pull request link is hostile', () => {
@@ -279,5 +281,5 @@ describe('an agent job whose pull request link is hostile', () => {
       await within(view.container).findByRole('link', { name: 'View pull request' }),
     ).toHaveAttribute('href', link)
     expect(pwned()).toBeUndefined()
-  })
+  }, 60_000)
 })
