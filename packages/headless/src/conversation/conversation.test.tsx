@@ -180,6 +180,9 @@ describe('auto-scroll (scroll geometry mocked: jsdom has no layout)', () => {
     await act(async () => geometry.userScrollTo(0))
     geometry.grow(400)
     rerender(<Chat busy messages={['a', 'b']} />)
+    // The observer follows the new content first (a microtask); then the reader scrolls up.
+    await act(async () => {})
+    expect(screen.queryByRole('button', { name: 'Scroll to bottom' })).toBeNull()
     await act(async () => geometry.userScrollTo(0))
     vi.stubGlobal('matchMedia', () => ({ matches: false }))
     await user.click(screen.getByRole('button', { name: 'Scroll to bottom' }))
@@ -196,5 +199,57 @@ describe('auto-scroll (scroll geometry mocked: jsdom has no layout)', () => {
     expect(isScrolledToBottom({ scrollHeight: 1000, clientHeight: 400, scrollTop: 500 }, 16)).toBe(
       false,
     )
+  })
+})
+
+describe('a new question stays at the top of the view', () => {
+  function Turns({ turns, answer }: { turns: string[]; answer: string }) {
+    return (
+      <Conversation.Root busy anchorSelector='[data-role="user"]'>
+        <Conversation.Log aria-label="Conversation" data-testid="log">
+          {turns.map((question) => (
+            <p key={question} data-role="user">
+              {question}
+            </p>
+          ))}
+          <p>{answer}</p>
+        </Conversation.Log>
+        <Conversation.ScrollToBottom>↓</Conversation.ScrollToBottom>
+      </Conversation.Root>
+    )
+  }
+
+  it('follows the answer until the question reaches the top, then waits; reaching the bottom by hand follows again', async () => {
+    const { rerender } = render(<Turns turns={['first']} answer="" />)
+    const log = screen.getByTestId('log')
+    const geometry = fakeScrollGeometry(log)
+    // The new question sits 380px down the content (jsdom has no layout: rects are faked).
+    const questionTop = 380
+    const rect = (top: number) => ({ top, bottom: top, left: 0, right: 0, width: 0, height: 0 })
+    vi.spyOn(log, 'getBoundingClientRect').mockImplementation(() => rect(0) as DOMRect)
+    geometry.grow(300)
+    rerender(<Turns turns={['first', 'second']} answer="" />)
+    const question = screen.getByText('second')
+    vi.spyOn(question, 'getBoundingClientRect').mockImplementation(
+      () => rect(questionTop - geometry.state.scrollTop) as DOMRect,
+    )
+    await act(async () => {})
+    // Short answer so far: the view follows to the bottom.
+    geometry.grow(50)
+    rerender(<Turns turns={['first', 'second']} answer="The answer" />)
+    await act(async () => {})
+    expect(geometry.state.scrollTop).toBe(350)
+    // The answer grows past one screen: the question stops at the top instead of scrolling away.
+    geometry.grow(400)
+    rerender(<Turns turns={['first', 'second']} answer="The answer, longer" />)
+    await act(async () => {})
+    expect(geometry.state.scrollTop).toBe(questionTop)
+    expect(screen.getByRole('button', { name: 'Scroll to bottom' })).toBeInTheDocument()
+    // The reader goes to the end: the stream is followed from there.
+    await act(async () => geometry.userScrollTo(geometry.state.scrollHeight - 100))
+    geometry.grow(100)
+    rerender(<Turns turns={['first', 'second']} answer="The answer, longer still" />)
+    await act(async () => {})
+    expect(geometry.state.scrollTop).toBe(geometry.state.scrollHeight - 100)
   })
 })

@@ -39,10 +39,15 @@ export interface ConversationRootProps extends ComponentPropsWithoutRef<'div'> {
   threshold?: number
   /** Follow the stream while at the bottom. Defaults to `true`. */
   autoScroll?: boolean
+  /**
+   * Selector of the messages that start a turn, e.g. `'[data-role="user"]'`: when one is added,
+   * the view follows only until it reaches the top, so the answer is read from its start.
+   */
+  anchorSelector?: string
 }
 
 export const Root = forwardRef<HTMLDivElement, ConversationRootProps>(function ConversationRoot(
-  { busy = false, threshold, autoScroll = true, ...props },
+  { busy = false, threshold, autoScroll = true, anchorSelector, ...props },
   ref,
 ) {
   const {
@@ -52,6 +57,7 @@ export const Root = forwardRef<HTMLDivElement, ConversationRootProps>(function C
   } = useStickToBottom({
     threshold,
     enabled: autoScroll,
+    anchorSelector,
   })
   const value = useMemo(
     () => ({ busy, atBottom, scrollToBottom, logRef }),

@@ -8,6 +8,12 @@ export interface UseStickToBottomOptions {
   threshold?: number
   /** Follow new content while at the bottom. Defaults to `true`; switching it back on resumes. */
   enabled?: boolean
+  /**
+   * New elements matching it (a just-sent question) become the anchor: following stops once the
+   * anchor reaches the top of the view, so a long answer is read from its start. Reaching the
+   * bottom by hand follows again. Without it the view always follows to the bottom.
+   */
+  anchorSelector?: string
 }
 
 /** Whether a scroll container is at its bottom, tolerant of fractional scroll positions (HiDPI). */
@@ -24,24 +30,41 @@ export function isScrolledToBottom(
  * Keeps a scroll container pinned to the bottom while content streams in, but only while the user
  * is at the bottom: scrolling up releases it, scrolling back down resumes following.
  */
-export function useStickToBottom({ threshold = 16, enabled = true }: UseStickToBottomOptions = {}) {
+export function useStickToBottom({
+  threshold = 16,
+  enabled = true,
+  anchorSelector,
+}: UseStickToBottomOptions = {}) {
   const [element, setElement] = useState<HTMLElement | null>(null)
   const [atBottom, setAtBottom] = useState(true)
   const stickRef = useRef(true)
   const lastScrollTop = useRef(0)
+  const anchorRef = useRef<Element | null>(null)
+  // Where the last programmatic scroll landed: its scroll event is not the reader's.
+  const pinnedTop = useRef<number | null>(null)
   const ref = useCallback((node: HTMLElement | null) => setElement(node), [])
 
   const pin = useCallback(() => {
     if (!element) return
-    const top = element.scrollHeight - element.clientHeight
+    let top = element.scrollHeight - element.clientHeight
+    const anchor = anchorRef.current
+    if (anchor?.isConnected) {
+      const offset =
+        anchor.getBoundingClientRect().top - element.getBoundingClientRect().top + element.scrollTop
+      const padding = Number.parseFloat(getComputedStyle(element).paddingTop) || 0
+      top = Math.min(top, Math.max(0, offset - padding))
+    }
+    if (Math.abs(element.scrollTop - top) < 1) return
     element.scrollTop = top
     lastScrollTop.current = element.scrollTop
+    pinnedTop.current = element.scrollTop
   }, [element])
 
   const scrollToBottom = useCallback(
     (behavior?: ScrollBehavior) => {
       if (!element) return
       stickRef.current = true
+      anchorRef.current = null
       setAtBottom(true)
       const smooth = (behavior ?? 'smooth') === 'smooth' && !prefersReducedMotion()
       if (smooth && typeof element.scrollTo === 'function') {
@@ -59,9 +82,14 @@ export function useStickToBottom({ threshold = 16, enabled = true }: UseStickToB
     const onScroll = () => {
       const bottom = isScrolledToBottom(element, threshold)
       const movedUp = element.scrollTop < lastScrollTop.current - 1
+      const ours = pinnedTop.current !== null && Math.abs(element.scrollTop - pinnedTop.current) < 1
+      pinnedTop.current = null
       lastScrollTop.current = element.scrollTop
-      if (bottom) stickRef.current = true
-      else if (movedUp) stickRef.current = false
+      if (bottom) {
+        stickRef.current = true
+        // The reader came down to the end: follow the stream from here on.
+        if (!ours) anchorRef.current = null
+      } else if (movedUp) stickRef.current = false
       setAtBottom(bottom)
     }
     // A wheel/touch gesture upwards releases at once, even before the next scroll event lands
@@ -86,10 +114,20 @@ export function useStickToBottom({ threshold = 16, enabled = true }: UseStickToB
     if (!element || !enabled) return
     const follow = () => {
       if (stickRef.current) pin()
-      else setAtBottom(isScrolledToBottom(element, threshold))
+      setAtBottom(isScrolledToBottom(element, threshold))
+    }
+    const onMutations = (records: MutationRecord[]) => {
+      const anchor = anchorSelector ? lastAdded(records, anchorSelector) : null
+      if (anchor) {
+        // A new question: show it (and its answer as it grows) even if the reader had scrolled up.
+        anchorRef.current = anchor
+        stickRef.current = true
+      }
+      follow()
     }
     if (stickRef.current) pin()
-    const mutations = typeof MutationObserver === 'function' ? new MutationObserver(follow) : null
+    const mutations =
+      typeof MutationObserver === 'function' ? new MutationObserver(onMutations) : null
     mutations?.observe(element, { childList: true, subtree: true, characterData: true })
     const resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(follow) : null
     resizes?.observe(element)
@@ -98,7 +136,23 @@ export function useStickToBottom({ threshold = 16, enabled = true }: UseStickToB
       mutations?.disconnect()
       resizes?.disconnect()
     }
-  }, [element, enabled, pin, threshold])
+  }, [element, enabled, pin, threshold, anchorSelector])
 
   return { ref, atBottom, isFollowing: () => stickRef.current, scrollToBottom }
+}
+
+/** The last element matching `selector` among the added nodes (or inside them). */
+function lastAdded(records: MutationRecord[], selector: string): Element | null {
+  let found: Element | null = null
+  for (const record of records) {
+    for (const node of Array.from(record.addedNodes)) {
+      if (!(node instanceof Element)) continue
+      if (node.matches(selector)) found = node
+      else {
+        const inside = node.querySelectorAll(selector)
+        if (inside.length > 0) found = inside[inside.length - 1]!
+      }
+    }
+  }
+  return found
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { axeViolations, describeViolations } from '@docchat/test-utils/axe'
 import { DefaultCodeBlock } from './code-block'
+import { Markdown } from './markdown'
 
 const labels = { copy: 'Copy code', copied: 'Copied' }
 
@@ -59,5 +60,27 @@ describe('DefaultCodeBlock', () => {
     })
     expect(screen.getByRole('button', { name: 'Copy code' })).toHaveAttribute('data-state', 'idle')
     vi.useRealTimers()
+  })
+})
+
+describe('an unfinished code block', () => {
+  it('offers no Copy while its fence is open, and says it is unfinished once the stream ended', () => {
+    const content = 'Run:\n\n```bash\nnpm install @docchat/wid'
+    const { container, rerender } = render(<Markdown content={content} streaming />)
+    const block = () => container.querySelector('[data-docchat-code-block]')
+    expect(block()).toHaveAttribute('data-state', 'streaming')
+    expect(screen.queryByRole('button', { name: 'Copy code' })).toBeNull()
+    expect(container.querySelector('[data-part="code-unfinished"]')).toBeNull()
+
+    // Stopped mid-block: the block stays open for good.
+    rerender(<Markdown content={content} labels={{ unfinished: 'Cut off' }} />)
+    expect(block()).toHaveAttribute('data-state', 'cut')
+    expect(container.querySelector('[data-part="code-unfinished"]')).toHaveTextContent('Cut off')
+    expect(screen.queryByRole('button', { name: 'Copy code' })).toBeNull()
+
+    // A finished block keeps its Copy button.
+    rerender(<Markdown content={`${content}get\n\`\`\`\n`} />)
+    expect(block()).toHaveAttribute('data-state', 'complete')
+    expect(screen.getByRole('button', { name: 'Copy code' })).toBeInTheDocument()
   })
 })

@@ -93,25 +93,38 @@ export interface MarkdownCodeBlockProps {
   closed: boolean
   /** The block's index in the message (stable across streaming updates). */
   index: number
-  labels: { copy: string; copied: string }
+  /**
+   * The stream ended (stopped or cut) before the closing fence: the code is unfinished for good.
+   * Only set on the message's last block, once the message no longer streams.
+   */
+  cut?: boolean
+  labels: { copy: string; copied: string; unfinished?: string }
 }
 
-/** The default code block: language label, copy button, highlighted code. */
+/**
+ * The default code block: language label, copy button, highlighted code. An unclosed block has no
+ * copy button (half a snippet pasted into a terminal does harm); a cut one says it is unfinished.
+ */
 export function DefaultCodeBlock({
   language,
   code,
   closed,
+  cut = false,
   labels,
 }: MarkdownCodeBlockProps): ReactNode {
   return (
     <div
       data-docchat-code-block=""
       data-language={language || undefined}
-      data-state={closed ? 'complete' : 'streaming'}
+      data-state={closed ? 'complete' : cut ? 'cut' : 'streaming'}
     >
       <div data-part="code-header">
         <span data-part="code-language">{language || 'text'}</span>
-        <CopyButton value={code} label={labels.copy} copiedLabel={labels.copied} />
+        {closed ? (
+          <CopyButton value={code} label={labels.copy} copiedLabel={labels.copied} />
+        ) : cut ? (
+          <span data-part="code-unfinished">{labels.unfinished ?? 'Unfinished'}</span>
+        ) : null}
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: long lines scroll; keyboard users need to reach them */}
       <pre tabIndex={0}>

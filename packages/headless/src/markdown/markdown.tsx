@@ -3,16 +3,22 @@
 import {
   type ComponentPropsWithoutRef,
   type ComponentType,
+  createContext,
   createElement,
   forwardRef,
   memo,
   type ReactNode,
+  useContext,
   useMemo,
+  useRef,
   useState,
 } from 'react'
 import type { MarkdownBlock } from './blocks'
 import { DefaultCodeBlock, type MarkdownCodeBlockProps } from './code-block'
-import { createIncrementalMarkdownParser } from './incremental-parser'
+import {
+  createIncrementalMarkdownParser,
+  type IncrementalMarkdownParser,
+} from './incremental-parser'
 import { type InlineNode, parseInline } from './inline'
 import { type SafeHref, toSafeHref } from './safe-url'
 
@@ -33,6 +39,8 @@ export interface MarkdownLabels {
   copy?: string
   /** Defaults to `'Copied'`. */
   copied?: string
+  /** Marks a code block the stream ended inside. Defaults to `'Unfinished'`. */
+  unfinished?: string
 }
 
 export interface MarkdownProps
@@ -64,8 +72,14 @@ interface RenderOptions {
   hideSuggestions: boolean
   CodeBlock: ComponentType<MarkdownCodeBlockProps>
   Link: ComponentType<MarkdownLinkProps> | undefined
-  labels: { copy: string; copied: string }
+  labels: { copy: string; copied: string; unfinished: string }
 }
+
+/**
+ * Whether the content still streams. Read only by code blocks, through a context, so the end of a
+ * stream re-renders the open block and not every memoised block.
+ */
+const StreamingContext = createContext(false)
 
 function DefaultLink({ href, external, title, children }: MarkdownLinkProps) {
   return external ? (
@@ -145,18 +159,53 @@ function clampLevel(level: number): number {
   return Math.min(6, Math.max(1, Math.round(level)))
 }
 
-/** The distinct markdown heading levels in the content, ascending, nested blocks included. */
-function headingLevels(blocks: MarkdownBlock[]): number[] {
-  const levels = new Set<number>()
-  const visit = (list: MarkdownBlock[]) => {
-    for (const block of list) {
-      if (block.type === 'heading') levels.add(block.level)
-      else if (block.type === 'blockquote') visit(block.children)
-      else if (block.type === 'list') for (const item of block.items) visit(item)
-    }
+/** The markdown heading levels (bit `level`) in a block, nested blocks included. */
+function headingLevelBits(block: MarkdownBlock): number {
+  if (block.type === 'heading') return 1 << block.level
+  let bits = 0
+  if (block.type === 'blockquote') {
+    for (const child of block.children) bits |= headingLevelBits(child)
+  } else if (block.type === 'list') {
+    for (const item of block.items) for (const child of item) bits |= headingLevelBits(child)
   }
-  visit(blocks)
-  return [...levels].sort((a, b) => a - b)
+  return bits
+}
+
+/** `'1,3'` for heading levels 1 and 3: a string, so it stays equal while text streams. */
+function headingLevelsKey(bits: number): string {
+  const levels: number[] = []
+  for (let level = 1; level <= 6; level++) if (bits & (1 << level)) levels.push(level)
+  return levels.join(',')
+}
+
+/**
+ * The distinct heading levels of the content, as a key. Completed blocks are visited once, when
+ * they complete (the parser keeps them in order at the front), so an update costs the same however
+ * long the answer has grown.
+ */
+function useHeadingLevelsKey(
+  blocks: MarkdownBlock[],
+  parser: IncrementalMarkdownParser,
+  enabled: boolean,
+): string {
+  const seen = useRef({ resets: -1, count: 0, bits: 0 })
+  if (!enabled) return ''
+  const state = seen.current
+  const completed = Math.min(parser.stats.completedBlocks, blocks.length)
+  // The parser started over (new text), or fewer blocks are complete than were counted.
+  if (state.resets !== parser.stats.resets || completed < state.count) {
+    state.resets = parser.stats.resets
+    state.count = 0
+    state.bits = 0
+  }
+  for (; state.count < completed; state.count++) {
+    state.bits |= headingLevelBits(blocks[state.count]!)
+  }
+  let bits = state.bits
+  for (let index = completed; index < blocks.length; index++) {
+    bits |= headingLevelBits(blocks[index]!)
+  }
+  return headingLevelsKey(bits)
 }
 
 function headingLevelMapping(
@@ -173,6 +222,51 @@ function renderBlocks(blocks: MarkdownBlock[], options: RenderOptions, tight = f
   return blocks.map((block, index) => (
     <BlockView key={index} block={block} index={index} options={options} tight={tight} />
   ))
+}
+
+/**
+ * Top-level blocks render in memoised groups of this many: a streaming update then re-checks one
+ * element per group plus the blocks of the last group, not every block of the answer. Groups are
+ * fragments, so the DOM is that of one flat list.
+ */
+const GROUP_SIZE = 16
+
+interface BlockGroupProps {
+  blocks: MarkdownBlock[]
+  start: number
+  options: RenderOptions
+}
+
+const BlockGroup = memo(function BlockGroup({ blocks, start, options }: BlockGroupProps) {
+  return (
+    <>
+      {blocks.map((block, offset) => (
+        <BlockView key={offset} block={block} index={start + offset} options={options} />
+      ))}
+    </>
+  )
+})
+
+/**
+ * Splits `blocks` into groups, reusing the last render's array for a group that holds the same
+ * blocks. Completed blocks keep their identity and the parser rebuilds only the blocks after them,
+ * so a group whose first and last blocks are unchanged is unchanged.
+ */
+function useBlockGroups(blocks: MarkdownBlock[]): MarkdownBlock[][] {
+  const previous = useRef<MarkdownBlock[][]>([])
+  const groups: MarkdownBlock[][] = []
+  for (let start = 0; start < blocks.length; start += GROUP_SIZE) {
+    const end = Math.min(start + GROUP_SIZE, blocks.length)
+    const cached = previous.current[groups.length]
+    const same =
+      cached !== undefined &&
+      cached.length === end - start &&
+      cached[0] === blocks[start] &&
+      cached[cached.length - 1] === blocks[end - 1]
+    groups.push(same ? cached : blocks.slice(start, end))
+  }
+  previous.current = groups
+  return groups
 }
 
 interface BlockViewProps {
@@ -199,16 +293,7 @@ const BlockView = memo(function BlockView({ block, index, options, tight }: Bloc
     }
     case 'code': {
       if (options.hideSuggestions && block.language.toLowerCase() === 'suggestions') return null
-      const CodeBlock = options.CodeBlock
-      return (
-        <CodeBlock
-          language={block.language}
-          code={block.code}
-          closed={block.closed}
-          index={index}
-          labels={options.labels}
-        />
-      )
+      return <CodeBlockSlot block={block} index={index} options={options} />
     }
     case 'list': {
       const items = block.items.map((children, item) => (
@@ -263,13 +348,44 @@ const BlockView = memo(function BlockView({ block, index, options, tight }: Bloc
   }
 })
 
+function CodeBlockSlot({
+  block,
+  index,
+  options,
+}: {
+  block: Extract<MarkdownBlock, { type: 'code' }>
+  index: number
+  options: RenderOptions
+}) {
+  const streaming = useContext(StreamingContext)
+  const CodeBlock = options.CodeBlock
+  return (
+    <CodeBlock
+      language={block.language}
+      code={block.code}
+      closed={block.closed}
+      cut={!block.closed && !streaming}
+      index={index}
+      labels={options.labels}
+    />
+  )
+}
+
 /**
  * Parses a growing markdown string incrementally: returns the same block objects for completed
  * blocks on every call, so memoised views skip them.
  */
 export function useMarkdownBlocks(content: string): MarkdownBlock[] {
+  return useParsedMarkdown(content).blocks
+}
+
+function useParsedMarkdown(content: string): {
+  blocks: MarkdownBlock[]
+  parser: IncrementalMarkdownParser
+} {
   const [parser] = useState(createIncrementalMarkdownParser)
-  return useMemo(() => parser.parse(content), [parser, content])
+  const blocks = useMemo(() => parser.parse(content), [parser, content])
+  return { blocks, parser }
 }
 
 /**
@@ -290,15 +406,17 @@ export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markd
   },
   ref,
 ) {
-  const blocks = useMarkdownBlocks(content)
+  const { blocks, parser } = useParsedMarkdown(content)
   // A string key keeps the mapping (and so every memoised block) stable while text streams.
-  const levelsKey = baseHeadingLevel === undefined ? '' : headingLevels(blocks).join(',')
+  const levelsKey = useHeadingLevelsKey(blocks, parser, baseHeadingLevel !== undefined)
+  const groups = useBlockGroups(blocks)
   const headingLevel = useMemo(
     () => headingLevelMapping(headingOffset, baseHeadingLevel, levelsKey),
     [headingOffset, baseHeadingLevel, levelsKey],
   )
   const copy = labels?.copy ?? 'Copy code'
   const copied = labels?.copied ?? 'Copied'
+  const unfinished = labels?.unfinished ?? 'Unfinished'
   const options = useMemo<RenderOptions>(
     () => ({
       docsBaseUrl,
@@ -306,7 +424,7 @@ export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markd
       hideSuggestions,
       CodeBlock: components?.codeBlock ?? DefaultCodeBlock,
       Link: components?.link,
-      labels: { copy, copied },
+      labels: { copy, copied, unfinished },
     }),
     [
       docsBaseUrl,
@@ -316,6 +434,7 @@ export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markd
       components?.link,
       copy,
       copied,
+      unfinished,
     ],
   )
   return (
@@ -325,7 +444,11 @@ export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markd
       data-state={streaming ? 'streaming' : 'complete'}
       {...props}
     >
-      {renderBlocks(blocks, options)}
+      <StreamingContext.Provider value={streaming}>
+        {groups.map((group, index) => (
+          <BlockGroup key={index} blocks={group} start={index * GROUP_SIZE} options={options} />
+        ))}
+      </StreamingContext.Provider>
     </div>
   )
 })
