@@ -66,7 +66,8 @@ export function apiNames(question: string): string[] {
   const names = new Set<string>()
   for (const match of question.matchAll(/`([^`]+)`/g)) names.add(match[1]!.replace(/\(\)$/, ''))
   for (const match of question.matchAll(/\b(?:[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|\w+_\w+)\b/g)) {
-    names.add(match[0])
+    // "TypeScript" and "JavaScript" name a language, not an API.
+    if (!languages.some(([pattern]) => pattern.test(match[0]))) names.add(match[0])
   }
   return [...names]
 }

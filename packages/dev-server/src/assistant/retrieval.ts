@@ -10,7 +10,7 @@ import type { DocsCorpus } from '../docs/types'
 import type { DocsIndex, DocsSearchFilter, DocsSearchResult } from '../search'
 import { queryTerm } from '../search/search-terms'
 import { apiNames, looksLikeCodeQuestion } from './compose-answer'
-import { hasAnaphora, stem, terms, words } from './text'
+import { hasAnaphora, TermIndex, terms, words } from './text'
 
 /** Share of the query's words a result must match (a typo counts about 0.4 of a word). */
 export const minCoverage = 0.5
@@ -26,6 +26,9 @@ const requestWords = new Set(
     ' ',
   ),
 )
+
+/** Request words that never name a topic: every docs page is a page of documentation. */
+const genericWords = new Set('documentation docs doc page pages show give tell explain'.split(' '))
 
 /**
  * Language names pick the code block, not the page: docs written in Python rarely say "Python"
@@ -58,9 +61,9 @@ export function retrievalQuery(
   previousQuestions: readonly string[],
   context: readonly ContextItem[] = [],
 ): string {
-  const asked = terms(question).filter((term) => !requestWords.has(term))
-  const topical = asked.filter((term) => !languageWords.has(term))
-  const own = topical.length > 0 ? topical : asked
+  const asked = ownTerms(question, { keepRequestWords: !asksToSee.test(question) })
+  const all = terms(question).filter((term) => !requestWords.has(term))
+  const own = asked.length > 0 ? asked : all
   // "What does this code do?" says nothing by itself: the attached context says what it is about.
   const parts = [own.length > 0 ? own.join(' ') : context.length > 0 ? '' : question.trim()]
   const previous = previousQuestions.at(-1)
@@ -101,9 +104,20 @@ export interface FindAnswersOptions {
   question?: string
 }
 
-/** The question's own topical words, stemmed as `TermIndex` matches them. */
-function ownTerms(question: string): string[] {
-  return terms(question).filter((term) => !requestWords.has(term) && !languageWords.has(term))
+/**
+ * "Show me code for X", "give me an example of X": the question asks to see X. Without such a
+ * request, "code" and "page" can be the topic ("the same code example in several languages").
+ */
+const asksToSee =
+  /\b(show|give|send|write) me\b|\bcode (for|to|that|which)\b|\bexamples? (of|for)\b/i
+
+/** The question's own topical words, as `terms` reads them. */
+function ownTerms(question: string, { keepRequestWords = false } = {}): string[] {
+  return terms(question).filter(
+    (term) =>
+      (keepRequestWords ? !genericWords.has(term) : !requestWords.has(term)) &&
+      !languageWords.has(term),
+  )
 }
 
 /** Words that ask what the product is rather than about a part of it. */
@@ -172,12 +186,24 @@ export function findAnswers(
   })
   const coverage = (result: DocsSearchResult) => Number(result.metadata.coverage ?? 0)
   const score = (result: DocsSearchResult) => Number(result.metadata.score ?? 0)
-  const asked = new Set(words(query).map(stem))
   // A follow-up's query carries the previous question's words; the sections that also have the
   // words of the question being asked come first ("and how do I preview it?" → preview).
-  const own = options.question ? ownTerms(options.question) : []
+  const own = options.question
+    ? ownTerms(options.question, { keepRequestWords: !asksToSee.test(options.question) })
+    : []
   const borrowed = own.length > 0 && words(query).some((word) => !own.includes(word))
+  // Words as written ("text-to-speech", which tells it from "speech-to-text") and their parts;
+  // a follow-up's own words only, so a title naming the earlier topic does not win.
+  const asked = new Set(
+    (borrowed ? own : words(query))
+      .flatMap((word) => [word, ...word.split(/[-_.]/)])
+      .map(queryTerm)
+      .filter((term): term is string => Boolean(term)),
+  )
+  // Each candidate gains for having the asked words at all, and more for ranking well on them
+  // alone (a section titled "Preview locally" over one that mentions a preview in passing).
   const ownRanking = new Map<string, number>()
+  let bestOwn = 0
   if (borrowed) {
     for (const result of index.search(own.join(' '), {
       pageSize: 50,
@@ -185,14 +211,17 @@ export function findAnswers(
       typing: false,
       coverage: true,
     })) {
-      ownRanking.set(
-        `${result.path}#${result.metadata.anchor ?? ''}`,
-        score(result) * coverage(result) ** 2,
-      )
+      const key = score(result) * coverage(result) ** 2
+      bestOwn = Math.max(bestOwn, key)
+      ownRanking.set(`${result.path}#${result.metadata.anchor ?? ''}`, key)
     }
   }
-  const focus = (result: DocsSearchResult) =>
-    borrowed ? (ownRanking.get(`${result.path}#${result.metadata.anchor ?? ''}`) ?? 0) + 0.01 : 1
+  const focus = (result: DocsSearchResult) => {
+    if (!borrowed) return 1
+    const ranked = ownRanking.get(`${result.path}#${result.metadata.anchor ?? ''}`) ?? 0
+    const mentioned = new TermIndex(sectionText(result)).matches(own) / own.length
+    return 0.25 + mentioned + (bestOwn > 0 ? ranked / bestOwn : 0)
+  }
   // A code question prefers a section whose own code names the APIs it asks about.
   const names =
     options.question && looksLikeCodeQuestion(options.question)
@@ -201,7 +230,7 @@ export function findAnswers(
   const codeFit = (result: DocsSearchResult) => {
     if (names.length === 0) return 1
     const code = codeOfSection(index.corpus, result).toLowerCase()
-    return 1 + (0.5 * names.filter((name) => code.includes(name)).length) / names.length
+    return 1 + names.filter((name) => code.includes(name)).length / names.length
   }
   // An answer must speak to all of the question, not to one word of it very loudly (a page
   // titled "createDocsClient" for "which errors does the client retry?"): the share of the
@@ -240,6 +269,10 @@ export function findAnswers(
   return rotate(strong, options.attempt ?? 0).slice(0, options.pageSize)
 }
 
+function sectionText(result: DocsSearchResult): string {
+  return `${result.metadata.title ?? ''} ${result.metadata.section ?? ''} ${result.content}`
+}
+
 function codeOfSection(corpus: DocsCorpus, result: DocsSearchResult): string {
   const page = corpus.pages.find((p) => p.path === result.path)
   const anchor = String(result.metadata.anchor ?? '')
@@ -252,7 +285,9 @@ function codeOfSection(corpus: DocsCorpus, result: DocsSearchResult): string {
  * page titled "Hooks" before the overview that mentions hooks among other things.
  */
 function titleMatch(result: DocsSearchResult, asked: ReadonlySet<string>): number {
-  const title = terms(String(result.metadata.title ?? '')).map(stem)
+  const title = terms(String(result.metadata.title ?? ''))
+    .map(queryTerm)
+    .filter((term): term is string => Boolean(term))
   if (title.length === 0) return 0
   return title.filter((word) => asked.has(word)).length / title.length
 }

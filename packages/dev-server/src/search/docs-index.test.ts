@@ -166,3 +166,44 @@ describe('createDocsIndex on mintlify-docs', () => {
     expect(index.search('banana smoothie recipe', { scoreThreshold: 0.5 })).toEqual([])
   })
 })
+
+describe('createDocsIndex synonyms', () => {
+  const docs = parseDocs({
+    'vad.mdx': page(
+      'Turn detection',
+      'Voice Activity Detection (VAD) tells speech from silence.\n\n## Tuning\n\nRaise the VAD threshold in noisy rooms.',
+    ),
+    'client.mdx': page('Client constructor', 'Call the constructor with a transport.'),
+    'noise.mdx': page('Noise', 'Speech in noisy rooms.'),
+    'ids.mdx': page('Identifiers', 'Use averyveryverylongidentifiername to refer to it.'),
+  })
+
+  it('matches an acronym the docs define to its phrase, and back', () => {
+    const on = createDocsIndex(docs)
+    const off = createDocsIndex(docs, { synonyms: false })
+    // "Tuning" says only "VAD"; the query spells it out.
+    const tuning = (index: DocsIndex) =>
+      index
+        .search('voice activity detection threshold', { coverage: true })
+        .find((r) => r.metadata.anchor === 'tuning')
+    expect(Number(tuning(on)?.metadata.coverage)).toBeGreaterThan(
+      Number(tuning(off)?.metadata.coverage ?? 0),
+    )
+    expect(on.search('vad')[0]?.path).toBe('/vad')
+  })
+
+  it('reads "create" as "constructor"', () => {
+    expect(createDocsIndex(docs).search('create a client')[0]?.path).toBe('/client')
+    const off = createDocsIndex(docs, { synonyms: false }).search('create client', {
+      coverage: true,
+    })
+    const on = createDocsIndex(docs).search('create client', { coverage: true })
+    expect(Number(on[0]?.metadata.coverage)).toBeGreaterThan(Number(off[0]?.metadata.coverage))
+  })
+
+  it('does not correct typos in words longer than 24 letters', () => {
+    const index = createDocsIndex(docs)
+    expect(index.search('averyveryverylongidentifiername')[0]?.path).toBe('/ids')
+    expect(index.search('averyveryverylongidentifiernane', { typing: false })).toEqual([])
+  })
+})

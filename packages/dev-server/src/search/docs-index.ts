@@ -4,6 +4,7 @@ import { routeOf } from '../docs/parse-docs'
 import type { DocsCorpus, DocsPage, DocsSection } from '../docs/types'
 import { type TermStats, Vocabulary } from './query-plan'
 import { indexTerms } from './search-terms'
+import { buildSynonyms } from './synonyms'
 
 /** The API's search filter (`tag` and `groups` are accepted; Mintlify docs folders carry no such data). */
 export type DocsSearchFilter = SearchFilter
@@ -94,7 +95,15 @@ export function normaliseScore(raw: number, queryTermCount: number): number {
 /** Sections of one page allowed before other pages get their turn. */
 const sectionsPerPageFirst = 2
 
-export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
+export interface DocsIndexOptions {
+  /**
+   * Acronyms the docs define ("Voice Activity Detection (VAD)") and a few built-in word groups
+   * ("create"/"new"/"constructor") match each other. Default `true`.
+   */
+  synonyms?: boolean
+}
+
+export function createDocsIndex(corpus: DocsCorpus, options: DocsIndexOptions = {}): DocsIndex {
   const entries: IndexedSection[] = []
   const firstSection: number[] = []
   const stats = new Map<string, TermStats>()
@@ -159,10 +168,26 @@ export function createDocsIndex(corpus: DocsCorpus): DocsIndex {
     }
   })
   termsOf.clear()
-  const vocabulary = new Vocabulary(stats, {
-    sections: entries.length,
-    pages: corpus.pages.length,
-  })
+  const synonyms =
+    options.synonyms === false
+      ? undefined
+      : buildSynonyms(
+          (function* () {
+            for (const docsPage of corpus.pages) {
+              yield docsPage.title
+              if (docsPage.description) yield docsPage.description
+              for (const docsSection of docsPage.sections) {
+                yield docsSection.heading
+                yield docsSection.content
+              }
+            }
+          })(),
+        )
+  const vocabulary = new Vocabulary(
+    stats,
+    { sections: entries.length, pages: corpus.pages.length },
+    synonyms,
+  )
 
   const pagesByRoute = new Map<string, DocsPage>()
   for (const docsPage of corpus.pages) {

@@ -1,6 +1,7 @@
 import { DOCS_LIMITS } from '@docchat/core'
 import SearchableMap from 'minisearch/SearchableMap'
 import { queryTerm } from './search-terms'
+import { definedWeight, phraseAcronyms, type SynonymTable } from './synonyms'
 
 /** How often a term occurs: in how many sections and pages. */
 export interface TermStats {
@@ -65,6 +66,7 @@ export class Vocabulary {
   constructor(
     private readonly stats: Map<string, TermStats>,
     private readonly counts: { sections: number; pages: number },
+    private readonly synonyms: SynonymTable = { alternatives: new Map(), phrases: [] },
   ) {
     this.trie = new SearchableMap<TermStats>()
     for (const [term, entry] of stats) this.trie.set(term, entry)
@@ -99,10 +101,18 @@ export class Vocabulary {
     // Pipecat docs) is cut to the first words, which say what is asked.
     words = [...new Set(words)].slice(0, DOCS_LIMITS.queryWords)
     const last = words.length - 1
-    const candidates = words.map((word, index) => ({
-      word,
-      terms: this.alternatives(word, typing && index === last),
-    }))
+    const acronyms = phraseAcronyms(words, this.synonyms)
+    const candidates = words.map((word, index) => {
+      const terms = this.alternatives(word, typing && index === last)
+      // Synonyms count a little less than the word itself, like MiniSearch's fuzzy matches.
+      const synonyms = [...(this.synonyms.alternatives.get(word) ?? [])]
+      const acronym = acronyms.get(word)
+      if (acronym) synonyms.push([acronym, definedWeight])
+      for (const [synonym, weight] of synonyms) {
+        if (!terms.has(synonym) && this.stats.has(synonym)) terms.set(synonym, weight)
+      }
+      return { word, terms }
+    })
 
     // Keep each word's uncommon alternatives; a word with none is a common word.
     const specific = candidates

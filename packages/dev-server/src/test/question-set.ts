@@ -86,15 +86,18 @@ export const questionSet: QuestionCase[] = [
 
   // Mintlify's docs.
   q('mintlify', 'How do I add my own domain name to my docs?', '/customize/custom-domain'),
-  q(
-    'mintlify',
-    'How can I send visitors to the new URL after I rename a page?',
+  // The editor's Redirects section answers it too: "Redirects send users from old URLs to new
+  // ones, which is useful when you rename pages" (and links to /create/redirects).
+  q('mintlify', 'How can I send visitors to the new URL after I rename a page?', [
     '/create/redirects',
-  ),
+    '/editor/configurations',
+  ]),
+  // "Format code" says it in one sentence: "To display several code blocks together as a set of
+  // tabs, … wrap them in the CodeGroup component", next to its own CodeGroup example.
   q(
     'mintlify',
     'How do I show the same code example in several languages with tabs?',
-    '/components/code-groups',
+    ['/components/code-groups', '/create/code'],
     { code: true },
   ),
   q(
