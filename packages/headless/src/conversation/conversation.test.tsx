@@ -202,23 +202,23 @@ describe('auto-scroll (scroll geometry mocked: jsdom has no layout)', () => {
   })
 })
 
-describe('a new question stays at the top of the view', () => {
-  function Turns({ turns, answer }: { turns: string[]; answer: string }) {
-    return (
-      <Conversation.Root busy anchorSelector='[data-role="user"]'>
-        <Conversation.Log aria-label="Conversation" data-testid="log">
-          {turns.map((question) => (
-            <p key={question} data-role="user">
-              {question}
-            </p>
-          ))}
-          <p>{answer}</p>
-        </Conversation.Log>
-        <Conversation.ScrollToBottom>↓</Conversation.ScrollToBottom>
-      </Conversation.Root>
-    )
-  }
+function Turns({ turns, answer }: { turns: string[]; answer: string }) {
+  return (
+    <Conversation.Root busy anchorSelector='[data-role="user"]'>
+      <Conversation.Log aria-label="Conversation" data-testid="log">
+        {turns.map((question) => (
+          <p key={question} data-role="user">
+            {question}
+          </p>
+        ))}
+        <p>{answer}</p>
+      </Conversation.Log>
+      <Conversation.ScrollToBottom>↓</Conversation.ScrollToBottom>
+    </Conversation.Root>
+  )
+}
 
+describe('a new question stays at the top of the view', () => {
   it('follows the answer until the question reaches the top, then waits; reaching the bottom by hand follows again', async () => {
     const { rerender } = render(<Turns turns={['first']} answer="" />)
     const log = screen.getByTestId('log')
