@@ -15,6 +15,9 @@ const preactAliases = [
   { find: /^react\/jsx-runtime$/, replacement: preact('preact/jsx-runtime') },
   { find: /^react\/jsx-dev-runtime$/, replacement: preact('preact/jsx-dev-runtime') },
   { find: /^react-dom$/, replacement: preact('preact/compat') },
+  // preact/compat/client imports 'preact/compat', which the browser condition would resolve to
+  // another build of it: a second copy (~5 KB) patching Preact's hooks twice.
+  { find: /^preact\/compat$/, replacement: preact('preact/compat') },
   { find: /^react$/, replacement: preact('preact/compat') },
 ]
 
