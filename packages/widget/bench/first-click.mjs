@@ -188,5 +188,11 @@ for (const r of results) {
     `${r.scenario.padEnd(width)}  ${`${r.clickToPaintMedianMs} ms`.padStart(8)}  ${`${r.clickToPaintMaxMs} ms`.padStart(8)}  ${`${r.preloadedBeforeClick}/${r.runs}`.padStart(26)}  ${r.panelFetchMedianMs} ms (${((r.panelTransferBytes ?? 0) / 1024).toFixed(1)} KB)`,
   )
 }
+// DocSearch isn't a dependency here, so there is no same-run comparison: the goal is printed
+// against the number issue 14 measured for it (79 ms, its modal being in its first file).
+const idle = results[0]
+console.log(
+  `Goal (issue 14): click → panel painted ≤ DocSearch's time (79 ms in the issue's run; not measured here): ${idle.clickToPaintMedianMs} ms ${idle.clickToPaintMedianMs <= 79 ? '✓' : '✗'}`,
+)
 mkdirSync(join(root, 'bench/results'), { recursive: true })
 writeFileSync(join(root, 'bench/results/first-click.json'), `${JSON.stringify(results, null, 2)}\n`)
