@@ -9,21 +9,21 @@ import { ContextChips } from './context-chips'
 import { describeContextItem } from './context-item'
 import { SelectionAskAI } from './selection-ask-ai'
 
-function select(node: Node, start: number, end: number) {
+function select(node: Node, start: number, end: number, top = 100) {
   const range = document.createRange()
   range.setStart(node, start)
   range.setEnd(node, end)
   // jsdom has no layout, so Range has no geometry: give this one a rect like a browser would.
   range.getBoundingClientRect = () =>
     ({
-      top: 100,
+      top,
       left: 40,
-      bottom: 120,
+      bottom: top + 20,
       right: 200,
       width: 160,
       height: 20,
       x: 40,
-      y: 100,
+      y: top,
       toJSON() {},
     }) as DOMRect
   const selection = document.getSelection()!
@@ -73,15 +73,18 @@ function Chips() {
 }
 
 describe('SelectionAskAI', () => {
-  it('appears under a selection inside the container and adds a textSelection item', async () => {
+  it('appears above a selection inside the container and adds a textSelection item', async () => {
     const user = userEvent.setup()
     const onAdd = vi.fn()
     const { container } = render(<Docs onAdd={onAdd} />)
     expect(screen.queryByRole('button', { name: 'Ask AI' })).toBeNull()
     act(() => select(screen.getByTestId('docs').querySelector('p')!.firstChild!, 12, 15))
     const button = await screen.findByRole('button', { name: 'Ask AI' })
-    expect(button).toHaveStyle({ position: 'fixed', top: '128px', left: '40px' })
-    expect(button).toHaveAttribute('data-top', '128')
+    // Above the selection (its bottom edge 8px over the selected line), not on the next line.
+    expect(button).toHaveStyle({ position: 'fixed', top: '92px', left: '40px' })
+    expect(button.style.translate).toBe('0 -100%')
+    expect(button).toHaveAttribute('data-top', '92')
+    expect(button).toHaveAttribute('data-placement', 'above')
     expect(button).toHaveAttribute('data-state', 'open')
     const violations = await axeViolations(container)
     expect(violations, describeViolations(violations)).toEqual([])
@@ -89,6 +92,15 @@ describe('SelectionAskAI', () => {
     await user.click(button)
     expect(onAdd).toHaveBeenCalledWith({ type: 'textSelection', value: 'CLI', path: '/quickstart' })
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Ask AI' })).toBeNull())
+  })
+
+  it('goes under the selection when there is no room above it', async () => {
+    render(<Docs onAdd={vi.fn()} />)
+    act(() => select(screen.getByTestId('docs').querySelector('p')!.firstChild!, 12, 15, 20))
+    const button = await screen.findByRole('button', { name: 'Ask AI' })
+    expect(button).toHaveAttribute('data-placement', 'below')
+    expect(button).toHaveStyle({ top: '48px' })
+    expect(button.style.translate).toBe('')
   })
 
   it('ignores selections outside the container', async () => {

@@ -34,14 +34,24 @@ export interface SelectionAskAIProps
   shortcut?: string | false
   /** Gap in px between the selection and the button. Defaults to `8`. */
   offset?: number
+  /**
+   * Where the button goes. Defaults to `'above'`: under the selection it would cover the next
+   * line, the one the reader is about to read. Falls back to `'below'` when there is no room
+   * (less than `minSpaceAbove` px above the selection).
+   */
+  placement?: 'above' | 'below'
+  /** Room needed above the selection for `placement: 'above'`. Defaults to `48`. */
+  minSpaceAbove?: number
   onClick?: (event: MouseEvent<HTMLButtonElement>) => void
   children?: ReactNode
 }
 
 /**
- * An "Ask AI" button shown for a text selection inside `containerRef`, placed under it
- * (`position: fixed`, `top`/`left` from the selection rect, also as `data-top`/`data-left`). It is
- * a real button, so Tab reaches it; Escape dismisses it; an optional shortcut adds without it.
+ * An "Ask AI" button shown for a text selection inside `containerRef`, placed above it (or under
+ * it when there is no room; `data-placement` says which) with `position: fixed` and `top`/`left`
+ * from the selection rect, also as `data-top`/`data-left`. Placed above, `top` is the button's
+ * bottom edge and `translate: 0 -100%` lifts it. It is a real button, so Tab reaches it; Escape
+ * dismisses it; an optional shortcut adds without it.
  */
 export const SelectionAskAI = forwardRef<HTMLButtonElement, SelectionAskAIProps>(
   function SelectionAskAI(
@@ -53,6 +63,8 @@ export const SelectionAskAI = forwardRef<HTMLButtonElement, SelectionAskAIProps>
       label = 'Ask AI',
       shortcut = false,
       offset = 8,
+      placement = 'above',
+      minSpaceAbove = 48,
       style,
       onClick,
       onPointerDown,
@@ -87,15 +99,23 @@ export const SelectionAskAI = forwardRef<HTMLButtonElement, SelectionAskAIProps>
 
     if (!contextItem) return null
     const rect = selection.rect
+    const side = rect && placement === 'above' && rect.top >= minSpaceAbove ? 'above' : 'below'
+    const top = rect ? (side === 'above' ? rect.top - offset : rect.bottom + offset) : 0
     const position: CSSProperties | undefined = rect
-      ? { position: 'fixed', top: rect.bottom + offset, left: rect.left }
+      ? {
+          position: 'fixed',
+          top,
+          left: rect.left,
+          ...(side === 'above' ? { translate: '0 -100%' } : {}),
+        }
       : undefined
     return (
       <button
         ref={ref}
         type="button"
         data-state="open"
-        data-top={rect ? Math.round(rect.bottom + offset) : undefined}
+        data-placement={rect ? side : undefined}
+        data-top={rect ? Math.round(top) : undefined}
         data-left={rect ? Math.round(rect.left) : undefined}
         aria-keyshortcuts={getAriaKeyShortcuts(shortcut) || undefined}
         style={{ ...position, ...style }}

@@ -13,11 +13,14 @@ import {
   useState,
 } from 'react'
 import type { DocChatEventSource } from '../analytics'
-import type { FeedbackValue } from '../widget-options'
+import { formatLabel } from '../labels'
+import type { FeedbackReason, FeedbackValue } from '../widget-options'
 import { AssistantMessage } from './assistant-message'
 import { Composer } from './composer'
+import { AttachedContext, useAttachedContext } from './context-chips'
 import { ConversationLog } from './conversation-log'
 import { EmptyState } from './empty-state'
+import { errorDetail } from './error-message'
 import { ErrorNotice } from './error-notice'
 import { Icon } from './icon'
 import { useWidgetSettings } from './widget-scope'
@@ -32,6 +35,8 @@ export interface AssistantViewProps {
   headerActions?: ReactNode
   inputRef?: Ref<HTMLTextAreaElement>
   titleId?: string
+  /** The `panel-memory` key under which the conversation's scroll position is kept. */
+  memoryKey?: string
 }
 
 /** The conversation UI around one `useAssistantChat` result. */
@@ -41,12 +46,16 @@ export function AssistantView({
   headerActions,
   inputRef,
   titleId,
+  memoryKey,
 }: AssistantViewProps) {
-  const { labels, emit, includeQuestionText, onFeedback } = useWidgetSettings()
+  const { labels, emit, includeQuestionText, onFeedback, siteName } = useWidgetSettings()
   const generatedId = useId()
   const headingId = titleId ?? `${generatedId}-title`
   const [feedback, setFeedback] = useState<Record<string, FeedbackValue>>({})
+  // Answers the reader stopped, by message id: they stay marked until the conversation is reset.
+  const [stopped, setStopped] = useState<ReadonlySet<string>>(() => new Set())
   const errorAt = useErrorTime(chat.error)
+  const attached = useAttachedContext(chat.messages)
 
   const ask = useCallback(
     (text: string, source: DocChatEventSource) => {
@@ -57,9 +66,10 @@ export function AssistantView({
         contextCount: chat.context.length,
         question: text,
       })
+      attached.capture(chat.context)
       void chat.send(text)
     },
-    [chat.send, chat.context.length, emit],
+    [chat.send, chat.context, emit, attached.capture],
   )
 
   const lastUserText = useMemo(() => {
@@ -81,6 +91,17 @@ export function AssistantView({
     void chat.regenerate()
   }, [chat.regenerate, emit, lastUserText])
 
+  const stop = useCallback(() => {
+    const last = chat.messages[chat.messages.length - 1]
+    if (last?.role === 'assistant') setStopped((current) => new Set(current).add(last.id))
+    chat.stop()
+  }, [chat.messages, chat.stop])
+
+  const continueAnswer = useCallback(
+    () => ask(labels.continueQuestion, 'continue'),
+    [ask, labels.continueQuestion],
+  )
+
   const giveFeedback = useCallback(
     (message: ChatMessage, value: FeedbackValue) => {
       setFeedback((current) => ({ ...current, [message.id]: value }))
@@ -88,6 +109,26 @@ export function AssistantView({
       onFeedback?.({
         value,
         messageId: message.id,
+        ...(includeQuestionText ? { question: lastUserText, answer: message.content } : {}),
+      })
+    },
+    [emit, onFeedback, includeQuestionText, lastUserText],
+  )
+
+  const giveFeedbackReasons = useCallback(
+    (message: ChatMessage, reasons: FeedbackReason[], comment: string) => {
+      emit({
+        type: 'feedback',
+        value: 'down',
+        messageId: message.id,
+        reasons,
+        ...(comment ? { comment } : {}),
+      })
+      onFeedback?.({
+        value: 'down',
+        messageId: message.id,
+        reasons,
+        ...(comment ? { comment } : {}),
         ...(includeQuestionText ? { question: lastUserText, answer: message.content } : {}),
       })
     },
@@ -128,13 +169,19 @@ export function AssistantView({
   const waiting =
     streaming && (!lastIsAnswer || (!helpers.displayText(last).trim() && !helpers.notFound(last)))
   const partial = Boolean(error && lastIsAnswer && helpers.displayText(last).trim())
+  const title = siteName ? formatLabel(labels.siteTitle, { siteName }) : labels.title
+  // The server says whether a model writes the answers; the AI disclaimer would be wrong without.
+  const disclaimer =
+    labels.disclaimer && chat.answerMode === 'extractive'
+      ? labels.disclaimerExtractive
+      : labels.disclaimer
 
   return (
     <>
       <header className="docchat-header">
         <h2 className="docchat-title" id={headingId}>
           <Icon name="sparkles" />
-          {labels.title}
+          {title}
         </h2>
         {headerActions}
         <button
@@ -143,7 +190,10 @@ export function AssistantView({
           aria-label={labels.newConversation}
           title={labels.newConversation}
           disabled={messages.length === 0 && !error}
-          onClick={chat.newThread}
+          onClick={() => {
+            setStopped(new Set())
+            chat.newThread()
+          }}
         >
           <Icon name="plus" />
         </button>
@@ -159,7 +209,7 @@ export function AssistantView({
           </button>
         ) : null}
       </header>
-      <ConversationLog busy={streaming}>
+      <ConversationLog busy={streaming} ready={messages.length > 0} memoryKey={memoryKey}>
         {messages.length === 0 && !error ? (
           <EmptyState
             onAsk={(question) => {
@@ -174,6 +224,7 @@ export function AssistantView({
               message.role === 'user' ? (
                 <div key={message.id} className="docchat-message" data-role="user">
                   <span className="docchat-visually-hidden">{labels.you}: </span>
+                  <AttachedContext items={attached.itemsOf(message.id)} />
                   {message.content}
                 </div>
               ) : message.role === 'assistant' ? (
@@ -184,8 +235,13 @@ export function AssistantView({
                   streaming={streaming && index === messages.length - 1}
                   feedback={feedback[message.id]}
                   onFeedback={giveFeedback}
+                  onFeedbackReasons={giveFeedbackReasons}
+                  stopped={stopped.has(message.id)}
                   onRegenerate={
                     index === messages.length - 1 && !streaming ? regenerate : undefined
+                  }
+                  onContinue={
+                    index === messages.length - 1 && !streaming ? continueAnswer : undefined
                   }
                   onSourceClick={sourceClick}
                 />
@@ -218,20 +274,33 @@ export function AssistantView({
         context={chat.context}
         onRemoveContext={chat.removeContext}
         onSend={(text) => ask(text, 'input')}
-        onStop={chat.stop}
+        onStop={stop}
+        disclaimer={disclaimer}
       />
     </>
   )
 }
 
-/** When the current error first showed, for the rate-limit countdown; reports it once. */
+/**
+ * When the current error first showed, for the rate-limit countdown. Reports it once, with the
+ * detail for developers (console, `onEvent`, `onError`); readers see a plain sentence.
+ */
 function useErrorTime(error: DocsApiError | undefined): number {
-  const { emit } = useWidgetSettings()
+  const { emit, onError } = useWidgetSettings()
   const seen = useRef<{ error: DocsApiError | undefined; at: number }>({ error: undefined, at: 0 })
   if (seen.current.error !== error) seen.current = { error, at: Date.now() }
   useEffect(() => {
     if (!error || error.kind === 'aborted') return
-    emit({ type: 'error', kind: error.kind, status: error.status, retryable: error.retryable })
-  }, [error, emit])
+    const message = errorDetail(error)
+    console.error(message, error)
+    emit({
+      type: 'error',
+      kind: error.kind,
+      status: error.status,
+      retryable: error.retryable,
+      message,
+    })
+    onError(error)
+  }, [error, emit, onError])
   return seen.current.at
 }

@@ -45,4 +45,23 @@ describe('given a DocChatWidget with a contextContainer', () => {
     // Focus falls back to the question input instead of the body.
     await waitFor(() => expect(within(dialog).getByRole('textbox')).toHaveFocus())
   })
+
+  it('shows what was attached in the question it was sent with', async () => {
+    const user = userEvent.setup()
+    render(<DocsPage />)
+    await user.click(await screen.findByRole('button', { name: 'Ask AI about this bash code' }))
+    const dialog = screen.getByRole('dialog', { name: 'Assistant' })
+    await user.type(within(dialog).getByRole('textbox'), 'What does this install?{Enter}')
+    const log = within(dialog).getByRole('log')
+    const question = await within(log).findByText('What does this install?', { exact: false })
+    const attached = within(question).getByRole('list', { name: 'Attached context' })
+    expect(attached).toHaveTextContent('Code: npm install @docchat/widget')
+    // A record, not a control: nothing to remove once sent, and the composer is empty again.
+    expect(within(attached).queryByRole('button')).toBeNull()
+    const composerChips = within(dialog)
+      .getAllByRole('list', { name: 'Attached context' })
+      .filter((list) => !log.contains(list))
+    expect(composerChips).toEqual([])
+    expect(await axeViolations(document.body)).toEqual([])
+  })
 })
