@@ -103,15 +103,20 @@ export class AgentJobStore {
         .slice(0, 6)
         .join(' ') || 'the docs'
     const pages = options.relatedPages?.(prompt).slice(0, 2) ?? []
+    // The request in the reader's words (first line), not its search terms: to-dos are read.
+    const subject = (prompt.split('\n')[0] ?? '').replace(/\[fail[^\]]*\]/gi, '').trim()
+    const about = subject
+      ? `“${subject.length > 60 ? `${subject.slice(0, 57)}…` : subject}”`
+      : topic
     const todos: TodoPlan[] = [
-      { id: '1', content: `Find the pages that cover ${topic}`, priority: 'high' },
+      { id: '1', content: `Find the pages to change for ${about}`, priority: 'high' },
       ...(pages.length > 0
         ? pages.map((page, i) => ({
             id: String(i + 2),
             content: `Update ${page.title} (${page.path})`,
             priority: 'high' as const,
           }))
-        : [{ id: '2', content: `Draft the changes for ${topic}`, priority: 'high' as const }]),
+        : [{ id: '2', content: `Draft the changes for ${about}`, priority: 'high' as const }]),
     ]
     todos.push(
       {
@@ -217,7 +222,7 @@ export class AgentJobStore {
           haulted: true,
           haultReason: 'completed',
           pullRequestLink: `https://github.com/docchat-dev/${job.projectId}/pull/${job.pullRequestNumber}`,
-          messageToUser: `Done. I opened ${job.asDraft ? 'a draft' : 'a'} pull request from ${job.branch} with ${todos.length - 2} updated page(s).`,
+          messageToUser: `Done. I opened ${job.asDraft ? 'a draft' : 'a'} pull request from ${job.branch} that updates ${pageCount(todos.length)}.`,
         }
       case 'github_missconfigured':
         return {
@@ -250,4 +255,10 @@ export class AgentJobStore {
     const { haultReason: _reason, todos, ...rest } = this.view(job)
     return { ...rest, todos: todos.map((todo) => ({ content: todo.content, id: todo.id })) }
   }
+}
+
+/** The plan is find, one to-do per page, check, open the PR: the pages are the middle ones. */
+function pageCount(todoCount: number): string {
+  const pages = Math.max(1, todoCount - 3)
+  return pages === 1 ? '1 page' : `${pages} pages`
 }

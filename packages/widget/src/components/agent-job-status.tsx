@@ -18,6 +18,49 @@ export function agentJobState(job: AgentJob | undefined): AgentJobState {
   return job.haultReason ? 'error' : 'completed'
 }
 
+/**
+ * Tasks done out of all tasks. Only completed tasks count: a failed job's cancelled tasks were not
+ * done, and counting them filled the bar of a job that failed.
+ */
+export function todoProgress(job: AgentJob | undefined): { completed: number; total: number } {
+  const todos = job?.todos ?? []
+  return {
+    completed: todos.filter((todo) => todo.status === 'completed').length,
+    total: todos.length,
+  }
+}
+
+type TodoStatus = 'completed' | 'in_progress' | 'pending' | 'cancelled'
+
+function todoStatus(status: unknown): TodoStatus {
+  return status === 'completed' || status === 'in_progress' || status === 'cancelled'
+    ? status
+    : 'pending'
+}
+
+/** One to-do: a check when done (never struck through: that reads as dropped), its state in words. */
+function Todo({ status: raw, content }: { status: unknown; content: string }) {
+  const { labels } = useWidgetSettings()
+  const status = todoStatus(raw)
+  const word = {
+    completed: labels.todoDone,
+    in_progress: labels.todoInProgress,
+    pending: labels.todoPending,
+    cancelled: labels.todoNotDone,
+  }[status]
+  return (
+    <li className="docchat-todo" data-status={status}>
+      <span className="docchat-todo-mark" aria-hidden="true">
+        {status === 'completed' ? <Icon name="check" /> : null}
+      </span>
+      <span>
+        <span className="docchat-visually-hidden">{word}: </span>
+        {content}
+      </span>
+    </li>
+  )
+}
+
 export interface AgentJobStatusProps extends WidgetOptions, ConnectionProps {
   /** The job id (`X-Session-Id` of the create call). */
   jobId: string
@@ -58,8 +101,10 @@ function AgentJobStatusView({
   className?: string
 }) {
   const { labels } = useWidgetSettings()
-  const { job, progress, error } = useAgentJob(jobId, intervalMs ? { intervalMs } : {})
+  const { job, error } = useAgentJob(jobId, intervalMs ? { intervalMs } : {})
   const state = error && !job ? 'error' : agentJobState(job)
+  const progress = todoProgress(job)
+  const stopped = state === 'error' || state === 'interrupted'
   // Any http(s) URL the API sends, never a script: core's URL policy decides (null: text only).
   const pullRequest = job?.pullRequestLink ? toSafeUrl(job.pullRequestLink) : null
   const stateLabel = {
@@ -87,7 +132,14 @@ function AgentJobStatusView({
       {progress.total > 0 ? (
         <div className="docchat-progress">
           <span>
-            {formatLabel(labels.jobProgress, { done: progress.completed, total: progress.total })}
+            {formatLabel(
+              stopped && progress.completed < progress.total
+                ? labels.jobProgressStopped
+                : progress.total === 1
+                  ? labels.jobProgressOne
+                  : labels.jobProgress,
+              { done: progress.completed, total: progress.total },
+            )}
           </span>
           <div
             className="docchat-progress-track"
@@ -104,9 +156,7 @@ function AgentJobStatusView({
       {job && job.todos.length > 0 ? (
         <ul className="docchat-todos">
           {job.todos.map((todo) => (
-            <li key={todo.id} className="docchat-todo" data-status={todo.status ?? 'pending'}>
-              {todo.content}
-            </li>
+            <Todo key={todo.id} status={todo.status} content={todo.content} />
           ))}
         </ul>
       ) : null}

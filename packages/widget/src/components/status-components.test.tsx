@@ -66,6 +66,35 @@ describe('given an AgentJobStatus', () => {
       timeout: 5000,
     })
     expect(within(region).getByRole('status')).toHaveAttribute('data-state', 'error')
+    // A failed job never reads as finished: tasks it didn't do aren't counted as done.
+    const progress = within(region).getByRole('progressbar')
+    expect(Number(progress.getAttribute('aria-valuenow'))).toBeLessThan(
+      Number(progress.getAttribute('aria-valuemax')),
+    )
+    expect(within(region).getByText(/^Stopped after \d+ of \d+ tasks$/)).toBeInTheDocument()
+    expect(within(region).queryByText(/(\d+) of \1 tasks done/)).toBeNull()
+    const todos = within(region).getAllByRole('listitem')
+    expect(todos.some((todo) => todo.textContent?.startsWith('Not done: '))).toBe(true)
+    expect(todos.map((todo) => todo.textContent).join('\n')).not.toMatch(/\(s\)/)
+  })
+
+  it('marks done to-dos as done in words and with a check, not struck through', async () => {
+    const jobId = await createJob('Document the dev server port flag')
+    renderJob(jobId)
+    now += 60 * 60_000
+    const region = await screen.findByRole('region', { name: 'Agent job' })
+    await waitFor(() => expect(within(region).getByRole('status')).toHaveTextContent('Completed'), {
+      timeout: 5000,
+    })
+    const todos = within(region).getAllByRole('listitem')
+    expect(todos.length).toBeGreaterThan(1)
+    for (const todo of todos) {
+      expect(todo.textContent).toMatch(/^Done: /)
+      expect(todo.querySelector('svg')).not.toBeNull()
+      expect(getComputedStyle(todo).textDecorationLine || '').not.toContain('line-through')
+    }
+    expect(region).not.toHaveTextContent(/page\(s\)/)
+    expect(region).toHaveTextContent(/updates \d+ pages?\./)
   })
 
   it('explains an unknown job', async () => {
