@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs every test runner in the workspace and ends with one line "N passed, N failed".
-// Runners: biome (lint + format), tsc per package, vitest per config file (json reports),
+// Runners: biome (lint + format), tsc per package, vitest per config file (json reports; a
+// package's React 18 run is a project of its one config, so it counts in the same report),
 // Storybook build, Playwright. Each runner's own summary is printed as it runs.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'

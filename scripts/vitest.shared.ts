@@ -64,3 +64,58 @@ export function react18(packageUrl: string) {
     ],
   }
 }
+
+export interface ReactProjectsOptions {
+  /** Test files of the React 19 run. */
+  include: string[]
+  /** Test files run again on React 18.3; defaults to `include`. */
+  react18Include?: string[]
+  /** The package's own setup file(s), after React 18's resolver where it applies. */
+  setupFiles: string[]
+  /** Modules Vite must transform (inline) in both runs, besides React 18's own list. */
+  inline?: Array<string | RegExp>
+}
+
+/**
+ * One config, two Vitest projects: the package's suite on React 19 (`react19`) and on React 18.3
+ * (`react18`). Shared settings (`config`) stay at the root; what differs between the runs
+ * (aliases, setup order, files, env) lives in the projects, because arrays set at the root are
+ * concatenated into every project.
+ */
+export function defineReactProjectsVitest(
+  packageUrl: string,
+  projects: ReactProjectsOptions,
+  config: ViteUserConfig = {},
+) {
+  const react = react18(packageUrl)
+  const inline = projects.inline ?? []
+  return defineDocChatVitest({
+    ...config,
+    test: {
+      ...config.test,
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'react19',
+            include: projects.include,
+            setupFiles: projects.setupFiles,
+            env: { DOCCHAT_EXPECTED_REACT: '19' },
+            server: { deps: { inline } },
+          },
+        },
+        {
+          extends: true,
+          resolve: { alias: react.alias, dedupe: react.dedupe },
+          test: {
+            name: 'react18',
+            include: projects.react18Include ?? projects.include,
+            setupFiles: [react.setupFile, ...projects.setupFiles],
+            env: react.env,
+            server: { deps: { inline: [...inline, ...react.inline] } },
+          },
+        },
+      ],
+    },
+  })
+}

@@ -1,9 +1,8 @@
-import { defineDocChatVitest } from '../../scripts/vitest.shared'
+import { defineReactProjectsVitest } from '../../scripts/vitest.shared'
 
-export default defineDocChatVitest({
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-  },
-})
+// The suite on React 19 and again on React 18.3, as two projects of one run.
+export default defineReactProjectsVitest(
+  import.meta.url,
+  { include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['./src/test/setup.ts'] },
+  { test: { environment: 'jsdom' } },
+)
