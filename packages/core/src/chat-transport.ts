@@ -7,6 +7,7 @@ import {
 } from './assistant-connection'
 import type { AssistantMessageStream } from './assistant-message'
 import type { DataStreamEvent } from './data-stream'
+import { DOCS_LIMITS } from './docs-limits'
 import { structuralValidation } from './lite-client'
 import type { AssistantRequestInput, ContextItem } from './schemas'
 import { type ThreadIdentity, threadFromHeaders } from './thread-identity'
@@ -106,8 +107,6 @@ export interface DocsChatTransport {
   clearThread(): void
 }
 
-const MAX_CURRENT_PATH = 200
-
 async function resolve<T>(value: Resolvable<T>): Promise<T> {
   return typeof value === 'function' ? await (value as () => T | PromiseLike<T>)() : value
 }
@@ -191,7 +190,7 @@ export function createDocsChatTransport(options: DocsChatTransportOptions): Docs
     if (options.retrievalPageSize !== undefined) body.retrievalPageSize = options.retrievalPageSize
     if (options.filter !== undefined) body.filter = options.filter
     if (context !== undefined && context.length > 0) body.context = context
-    if (currentPath) body.currentPath = currentPath.slice(0, MAX_CURRENT_PATH)
+    if (currentPath) body.currentPath = currentPath.slice(0, DOCS_LIMITS.currentPathChars)
     Object.assign(body, extraBody, request.body)
     body.messages = toV4Messages(request.messages)
     return body as unknown as AssistantRequestInput

@@ -3,6 +3,7 @@
 import { type Message, useChat } from '@ai-sdk/react'
 import {
   type ContextItem,
+  DOCS_LIMITS,
   type DocsApiError,
   type SearchFilter,
   type ThreadIdentity,
@@ -78,8 +79,6 @@ export interface AssistantChat {
   removeContext: (item: ContextItem | number) => void
   clearContext: () => void
 }
-
-const maxCurrentPathLength = 200
 
 /**
  * The docs assistant: AI SDK v4 `useChat` wired to the Mintlify-compatible v1 endpoint, with
@@ -164,7 +163,7 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
         retrievalPageSize,
         ...(filter ? { filter } : {}),
         ...(items.length > 0 ? { context: items } : {}),
-        ...(pagePath ? { currentPath: pagePath.slice(0, maxCurrentPathLength) } : {}),
+        ...(pagePath ? { currentPath: pagePath.slice(0, DOCS_LIMITS.currentPathChars) } : {}),
       }
     },
     [fp, retrievalPageSize, filter, currentPath],
