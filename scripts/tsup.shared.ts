@@ -86,6 +86,27 @@ function preserveModules(packageDir: string, modules: ReadonlySet<string>) {
   }
 }
 
+const clientDirective = /^\s*['"]use client['"]/
+
+/**
+ * Fails the build when a module marked `'use client'` lost the directive in dist (esbuild keeps it
+ * only as the file's first statement): React Server Components would then run hooks on the server.
+ */
+function checkClientDirectives(packageDir: string, modules: readonly string[]) {
+  return async () => {
+    const lost = modules.filter((file) => {
+      if (!clientDirective.test(readFileSync(file, 'utf8'))) return false
+      const built = join(packageDir, 'dist', `${outputName(packageDir, file)}.js`)
+      return !clientDirective.test(readFileSync(built, 'utf8'))
+    })
+    if (lost.length) {
+      throw new Error(
+        `'use client' lost in dist for: ${lost.map((f) => relative(packageDir, f)).join(', ')}`,
+      )
+    }
+  }
+}
+
 export interface LibraryBuild {
   /** The package directory (`import.meta.dirname` of its tsup.config.ts). */
   packageDir: string
@@ -116,6 +137,7 @@ export function libraryConfig({
     target: 'es2022' as const,
     splitting: false,
     esbuildPlugins: [preserveModules(packageDir, new Set(modules))],
+    onSuccess: checkClientDirectives(packageDir, modules),
     ...options,
   }
 }
