@@ -22,6 +22,11 @@ import {
 
 const oneLine = hostileUrls.filter((url) => !/[\n\r\u2028]/.test(url))
 const SAFE_PATH = '/quickstart'
+// Distinct safe targets: an answer that cites a listed source may list only the cited ones, and
+// suggestions skip pages already listed.
+const SAFE_LINK = '/guides/safe-link'
+const SAFE_SUGGESTION = '/guides/safe-suggestion'
+const SAFE_SOURCE = '/guides/safe-source'
 const RECENT_KEY = 'docchat:recent-searches'
 
 /** Markdown link destinations in angle brackets escape their own `\`, `<` and `>`. */
@@ -29,11 +34,11 @@ const destination = (url: string) => `<${url.replace(/[\\<>]/g, '\\$&')}>`
 
 function hostileAnswerText(): string {
   return [
-    `\n\nHostile links follow; [a safe one](${SAFE_PATH}) comes first.`,
+    `\n\nHostile links follow; [a safe one](${SAFE_LINK}) comes first.`,
     ...oneLine.map((url, i) => `- [Link ${i}](${destination(url)})`),
     '',
     '```suggestions',
-    `(Safe suggestion)[${SAFE_PATH}]`,
+    `(Safe suggestion)[${SAFE_SUGGESTION}]`,
     ...oneLine.filter((url) => url.trim()).map((url, i) => `(Suggestion ${i})[${url}]`),
     '```',
   ].join('\n')
@@ -50,7 +55,7 @@ function withHostileParts(stream: string): string {
     .filter((line) => !line.startsWith('0:'))
   const sources = [
     ...hostileUrls.map((url, i) => ({ sourceType: 'url', id: `h${i}`, url, title: `Source ${i}` })),
-    { sourceType: 'url', id: 'safe', url: SAFE_PATH, title: 'Safe source' },
+    { sourceType: 'url', id: 'safe', url: SAFE_SOURCE, title: 'Safe source' },
   ].map((source) => `h:${JSON.stringify(source)}`)
   const start = lines.findIndex((line) => line.startsWith('f:'))
   lines.splice(start + 1, 0, ...sources)
@@ -132,12 +137,15 @@ async function routeHostileAnswer(page: Page) {
 async function checkAnswer(page: Page, seen: Watch, url: string) {
   const answer = answers(page).last()
   // The safe links of the answer are links, resolved as usual: the checks below can fail.
-  await expect(answer.getByRole('link', { name: 'a safe one' })).toHaveAttribute('href', SAFE_PATH)
+  await expect(answer.getByRole('link', { name: 'a safe one' })).toHaveAttribute('href', SAFE_LINK)
   await expect(answer.getByRole('link', { name: 'Safe suggestion' })).toHaveAttribute(
     'href',
-    SAFE_PATH,
+    SAFE_SUGGESTION,
   )
-  await expect(answer.getByRole('link', { name: 'Safe source' })).toHaveAttribute('href', SAFE_PATH)
+  await expect(answer.getByRole('link', { name: 'Safe source' })).toHaveAttribute(
+    'href',
+    SAFE_SOURCE,
+  )
   // Every hostile one is plain text: each source and suggestion, and every markdown link.
   await expect(answer.locator('.docchat-source[data-inert-link]')).toHaveCount(hostileUrls.length)
   await expect(answer.locator('.docchat-suggestion[data-inert-link]')).toHaveCount(
@@ -279,11 +287,15 @@ test.describe('Hostile URLs from API data', () => {
     await openAssistant(page)
     await ask(page, 'How do I install the widget?')
     const answer = await answerComplete(page)
-    // Answer links and the sources list agree.
-    for (const name of ['a safe one', 'Safe suggestion', 'Safe source']) {
+    // Answer links, suggestions and the sources list agree.
+    for (const [name, path] of [
+      ['a safe one', SAFE_LINK],
+      ['Safe suggestion', SAFE_SUGGESTION],
+      ['Safe source', SAFE_SOURCE],
+    ] as const) {
       await expect(answer.getByRole('link', { name })).toHaveAttribute(
         'href',
-        `${origin}/docs${SAFE_PATH}`,
+        `${origin}/docs${path}`,
       )
     }
     await expectOnlySafeLinks(page.locator('docchat-widget'))

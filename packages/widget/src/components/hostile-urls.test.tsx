@@ -92,14 +92,15 @@ describe('an answer whose links are hostile', () => {
     id: 'answer-1',
     role: 'assistant' as const,
     content: [
-      'See [the quickstart](/quickstart).',
+      // Three distinct safe targets: an answer that cites a listed source may list only those.
+      'See [the guide](/guides/safe-link) and the quickstart [1](/quickstart).',
       ...oneLine.map(
         (url, i) =>
           `- [link ${i}](<${url.replace(/[\\<>]/g, '\\$&')}>) and [${i + 1}](<${url.replace(/[\\<>]/g, '\\$&')}>)`,
       ),
       '',
       '```suggestions',
-      '(Start here)[/quickstart]',
+      '(Start here)[/guides/safe-suggestion]',
       ...oneLine.filter((url) => url.trim()).map((url, i) => `(Suggestion ${i})[${url}]`),
       '```',
     ].join('\n'),
@@ -151,11 +152,11 @@ describe('an answer whose links are hostile', () => {
     )
     expect(screen.getByRole('link', { name: 'Start here' })).toHaveAttribute(
       'href',
-      'https://docs.example.com/docs/quickstart',
+      'https://docs.example.com/docs/guides/safe-suggestion',
     )
-    expect(screen.getByRole('link', { name: 'the quickstart' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'the guide' })).toHaveAttribute(
       'href',
-      'https://docs.example.com/docs/quickstart',
+      'https://docs.example.com/docs/guides/safe-link',
     )
     expect(container.querySelectorAll('a')).toHaveLength(3)
     expectOnlySafeLinks(container)
