@@ -52,6 +52,27 @@ describe('agent job hooks', () => {
     expect(setup.requestsTo(`/job/${id}`)).toHaveLength(polls)
   })
 
+  it('polls through a passing 503, as client.waitForAgentJob does, and still reaches the end', async () => {
+    const setup = await createTestSetup({
+      server: { agentJobTiming: { planningMs: 300, todoMs: 100 }, seed: false },
+    })
+    const created = await setup.client.createAgentJob(projectId, {
+      messages: [{ role: 'user', content: 'Document the dev server faults' }],
+    })
+    await created.response.body?.cancel()
+    const id = created.sessionId!
+    const { result } = renderHook(() => useAgentJob(id, fastPolling), { wrapper: setup.wrapper })
+    await waitFor(() => expect(result.current.job).toBeDefined())
+    setup.setFault('status=503')
+    await waitFor(() => expect(result.current.error).toMatchObject({ kind: 'server', status: 503 }))
+    const failedPolls = setup.requestsTo(`/job/${id}`).length
+    await sleep(150)
+    expect(setup.requestsTo(`/job/${id}`).length).toBeGreaterThan(failedPolls)
+    setup.setFault(undefined)
+    await waitFor(() => expect(result.current.isTerminal).toBe(true), { timeout: 10_000 })
+    expect(result.current.error).toBeNull()
+  })
+
   it('stops at a failed job too, and does not retry a 404', async () => {
     const setup = await createTestSetup({
       server: { agentJobTiming: { planningMs: 20, todoMs: 20 } },
