@@ -79,6 +79,17 @@ describe('toSafeUrl resolution', () => {
     expect(toSafeUrl('/guides\\auth')).toEqual({ href: '/guides/auth', external: false })
   })
 
+  it('never writes a path that a browser would read as another host', () => {
+    for (const raw of ['..//evil.example', '/..//evil.example/x', 'a/../..//evil.example']) {
+      expect(resolveDocsUrl(raw, '/docs'), raw).toBeNull()
+      for (const docsBaseUrl of [undefined, 'https://x.com/docs']) {
+        const safe = toSafeUrl(raw, { docsBaseUrl })
+        expect(unsafeHrefReason(safe?.href), raw).toBeNull()
+        expect(new URL(safe?.href ?? '/', 'https://page.invalid/a/b').host).not.toBe('evil.example')
+      }
+    }
+  })
+
   it('writes paths under a path base', () => {
     expect(resolveDocsUrl('/quickstart', '/docs')).toBe('/docs/quickstart')
     expect(resolveDocsUrl('#top', '/docs')).toBe('/docs#top')

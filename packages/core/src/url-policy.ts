@@ -116,8 +116,10 @@ export function toSafeUrl(raw: unknown, options: UrlPolicyOptions = {}): SafeUrl
     return null
   }
   if (resolved.origin !== base.page.origin) return null
-  const href = base.pathOnly ? resolved.pathname + resolved.search + resolved.hash : resolved.href
-  return { href, external: false }
+  if (!base.pathOnly) return { href: resolved.href, external: false }
+  // Written back as a path, `..//evil.example` would start with `//`: read as another host.
+  if (/^[\\/]{2}/.test(resolved.pathname)) return null
+  return { href: resolved.pathname + resolved.search + resolved.hash, external: false }
 }
 
 /**
