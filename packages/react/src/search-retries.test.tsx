@@ -15,11 +15,12 @@ async function failingSearch(fault: string) {
     client: { retry: {} },
   })
   onTestFinished(close)
-  const started = performance.now()
   const { result } = renderHook(() => useDocsSearch('install', { debounceMs: 0 }), { wrapper })
   await waitFor(() => expect(result.current.isError).toBe(true), { timeout: 12_000, interval: 5 })
-  const elapsedMs = performance.now() - started
+  // From the moment the search reached the server (the dev server's clock is Date.now) until
+  // the error is on screen; jsdom's first render is not the reader's wait.
   const times = requestsTo('/search/').map((request) => request.time)
+  const elapsedMs = Date.now() - times[0]!
   // Nothing more goes out once the error shows.
   await new Promise((resolve) => setTimeout(resolve, 1_500))
   return { result, server, elapsedMs, times, requests: requestsTo('/search/').length }
