@@ -63,10 +63,10 @@ const budgets = [
   {
     name: 'widget: DocChatWidget + createDocsClientLite',
     imports: { widget: ['DocChatWidget'], core: ['createDocsClientLite'] },
-    budget: 76 * KB,
+    budget: 80 * KB,
   },
-  { name: 'widget: SearchModal', imports: { widget: ['SearchModal'] }, budget: 31.5 * KB },
-  { name: 'widget: everything', imports: { widget: '*' }, budget: 70 * KB },
+  { name: 'widget: SearchModal', imports: { widget: ['SearchModal'] }, budget: 33 * KB },
+  { name: 'widget: everything', imports: { widget: '*' }, budget: 74 * KB },
 ]
 
 function entryCode(imports) {
