@@ -59,6 +59,8 @@ export interface DocChatLabels {
   you: string
   assistant: string
   contextTitle: string
+  /** Names the read-only list of what a sent question carried. */
+  sentContext: string
   /** The button shown for a text selection in the docs. */
   askAboutSelection: string
   /** The button on each code block in the docs. */
@@ -179,6 +181,7 @@ export const defaultLabels: DocChatLabels = {
   you: 'You',
   assistant: 'Assistant',
   contextTitle: 'Attached context',
+  sentContext: 'Sent with this question',
   askAboutSelection: 'Ask AI',
   askAboutCode: 'Ask AI',
   askAboutCodeLabel: 'Ask AI about this {language} code',

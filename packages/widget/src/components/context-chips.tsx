@@ -60,7 +60,7 @@ export function AttachedContext({ items }: { items: readonly ContextItem[] | und
   const { labels } = useWidgetSettings()
   if (!items || items.length === 0) return null
   return (
-    <ul className="docchat-chips docchat-attached" aria-label={labels.contextTitle}>
+    <ul className="docchat-chips docchat-attached" aria-label={labels.sentContext}>
       {items.map((item, index) => (
         <li key={index}>
           <span data-part="context-chip-label">

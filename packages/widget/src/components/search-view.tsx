@@ -135,7 +135,14 @@ export function SearchView({
           <Icon name="close" />
         </button>
       </div>
-      <div className="docchat-search-body">
+      {/* Focusable so keyboard users can scroll it too (the options themselves never take focus:
+          the input keeps it, with aria-activedescendant). */}
+      <section
+        className="docchat-search-body"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable
+        tabIndex={0}
+        aria-label={labels.searchTitle}
+      >
         <Search.List ref={listRef} className="docchat-results" aria-label={labels.searchTitle}>
           {trimmed && onAskAI ? (
             <Search.Item
@@ -292,7 +299,7 @@ export function SearchView({
               ? formatLabel(labels.resultsCount, { count: search.results.length })
               : ''}
         </Search.Status>
-      </div>
+      </section>
       <Search.KeyboardHint
         className="docchat-search-footer"
         labels={{
