@@ -51,6 +51,7 @@ export {
   resolveRetryOptions,
 } from './retry'
 export {
+  isApplePlatform,
   type KeyboardEventLike,
   matchesShortcut,
   type ParsedShortcut,

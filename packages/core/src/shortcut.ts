@@ -72,3 +72,13 @@ export function matchesShortcut(shortcut: ParsedShortcut, event: KeyboardEventLi
   }
   return true
 }
+
+/** Apple platforms show ⌘; others Ctrl. Call only after mount (never during render on the server). */
+export function isApplePlatform(): boolean {
+  if (typeof navigator === 'undefined') return false
+  const platform =
+    (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ??
+    navigator.platform ??
+    ''
+  return /mac|iphone|ipad|ipod/i.test(platform)
+}

@@ -1,5 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { createTestSetup, projectId } from './test/docchat-test-setup'
+import { createTestSetup, projectId, type TestSetup } from './test/docchat-test-setup'
 import { useAgentJob } from './use-agent-job'
 import { useAgentJobs } from './use-agent-jobs'
 import { useTriggerUpdate } from './use-trigger-update'
@@ -7,6 +7,14 @@ import { useUpdateStatus } from './use-update-status'
 
 const fastPolling = { intervalMs: 20, maxIntervalMs: 60 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function createJob(setup: TestSetup): Promise<string> {
+  const created = await setup.client.createAgentJob(projectId, {
+    messages: [{ role: 'user', content: 'Document the dev server faults' }],
+  })
+  await created.response.body?.cancel()
+  return created.sessionId!
+}
 
 describe('agent job hooks', () => {
   it('lists jobs with skip and take', async () => {
@@ -25,11 +33,7 @@ describe('agent job hooks', () => {
     const setup = await createTestSetup({
       server: { agentJobTiming: { planningMs: 30, todoMs: 30 }, seed: false },
     })
-    const created = await setup.client.createAgentJob(projectId, {
-      messages: [{ role: 'user', content: 'Document the dev server faults' }],
-    })
-    await created.response.body?.cancel()
-    const id = created.sessionId!
+    const id = await createJob(setup)
     const progress: string[] = []
     const { result } = renderHook(
       () => {
@@ -56,11 +60,7 @@ describe('agent job hooks', () => {
     const setup = await createTestSetup({
       server: { agentJobTiming: { planningMs: 300, todoMs: 100 }, seed: false },
     })
-    const created = await setup.client.createAgentJob(projectId, {
-      messages: [{ role: 'user', content: 'Document the dev server faults' }],
-    })
-    await created.response.body?.cancel()
-    const id = created.sessionId!
+    const id = await createJob(setup)
     const { result } = renderHook(() => useAgentJob(id, fastPolling), { wrapper: setup.wrapper })
     await waitFor(() => expect(result.current.job).toBeDefined())
     setup.setFault('status=503')

@@ -1,16 +1,10 @@
-import { matchesShortcut, parseShortcut } from '@docchat/core'
+import { isApplePlatform, matchesShortcut, parseShortcut } from '@docchat/core'
 import type { ShortcutOptions } from './widget-options'
 
 export type ShortcutAction = 'search' | 'assistant'
 
-export function isMacPlatform(): boolean {
-  if (typeof navigator === 'undefined') return false
-  const platform =
-    (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ??
-    navigator.platform ??
-    ''
-  return /mac|iphone|ipad|ipod/i.test(platform)
-}
+/** Apple platforms show ⌘: core's `isApplePlatform`, under the loader's name. */
+export const isMacPlatform: () => boolean = isApplePlatform
 
 function isEditable(node: EventTarget): boolean {
   if (!(node instanceof HTMLElement)) return false

@@ -3,7 +3,7 @@ import { isEditableTarget } from '../utils/dom'
 
 // The matcher lives in core, shared with the widget's drop-in loader; re-exported under the
 // names headless has always had.
-export { type ParsedShortcut, matchesShortcut, parseShortcut } from '@docchat/core'
+export { isApplePlatform, type ParsedShortcut, matchesShortcut, parseShortcut } from '@docchat/core'
 
 /** The element the keystroke really came from, even inside a shadow root. */
 export function getEventOrigin(event: Event): EventTarget | null {
@@ -47,16 +47,6 @@ export function getAriaKeyShortcuts(shortcut: string | false | null | undefined)
       .filter(Boolean)
       .join('+')
   return parsed.mod ? `${build('Meta')} ${build('Control')}` : build(null)
-}
-
-/** Apple platforms show ⌘; others Ctrl. Call only after mount (never during render on the server). */
-export function isApplePlatform(): boolean {
-  if (typeof navigator === 'undefined') return false
-  const platform =
-    (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ??
-    navigator.platform ??
-    ''
-  return /mac|iphone|ipad|ipod/i.test(platform)
 }
 
 /** A short visible label: `'mod+k'` → `'⌘K'` on Apple platforms, `'Ctrl K'` elsewhere. */
