@@ -13,6 +13,7 @@ export default defineReactProjectsVitest(
       'src/components/context-capture.test.tsx',
       'src/components/error-boundary.test.tsx',
       'src/components/hostile-urls.test.tsx',
+      'src/components/assistant-answer.test.tsx',
       'src/embed/create-doc-chat.test.ts',
     ],
     setupFiles: ['./src/test/setup.ts'],

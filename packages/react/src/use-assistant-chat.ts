@@ -73,6 +73,11 @@ export interface AssistantChat {
   /** The message's text with the ```suggestions block removed. */
   displayText: (message: MessageLike) => string
   notFound: (message: MessageLike) => boolean
+  /**
+   * How the server says it writes answers (`X-DocChat-Answer-Mode`): `'extractive'` (copied from
+   * the docs, no model) or `'model'`; `undefined` until an answer arrives or if it doesn't say.
+   */
+  answerMode: string | undefined
   /** Context items sent with the next question, then cleared. */
   context: ContextItem[]
   addContext: (item: ContextItem | ContextItem[]) => void
@@ -102,6 +107,7 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
   const contextRef = useRef<ContextItem[]>([])
   const [dismissedError, setDismissedError] = useState<unknown>(undefined)
   const [hydrated, setHydrated] = useState(false)
+  const [answerMode, setAnswerMode] = useState<string | undefined>(undefined)
   const callbacks = useRef({ onFinish, onError, onThreadExpired: options.onThreadExpired })
   callbacks.current = { onFinish, onError, onThreadExpired: options.onThreadExpired }
 
@@ -123,7 +129,12 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
     api: client.assistantUrl(domain),
     streamProtocol: 'data',
     sendExtraMessageFields: true,
-    fetch: connection.fetch,
+    fetch: async (input, init) => {
+      const response = await connection.fetch(input, init)
+      const mode = response.headers.get('x-docchat-answer-mode')
+      if (mode) setAnswerMode(mode)
+      return response
+    },
     experimental_throttle: throttleMs,
     onFinish: (message) => callbacks.current.onFinish?.(message),
     onError: (error) => callbacks.current.onError?.(toDocsApiError(error)),
@@ -254,6 +265,7 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
     newThread,
     setMessages,
     ...helpers,
+    answerMode,
     context,
     addContext,
     removeContext,

@@ -12,6 +12,7 @@ export type DocChatEventSource =
   | 'suggestion'
   | 'search'
   | 'regenerate'
+  | 'continue'
   | 'outside'
   | 'escape'
   | 'close-button'
@@ -31,7 +32,15 @@ export type DocChatEvent =
       contextCount: number
       question?: string
     }
-  | { type: 'feedback'; value: 'up' | 'down'; messageId: string }
+  | {
+      type: 'feedback'
+      value: 'up' | 'down'
+      messageId: string
+      /** Sent in a second event after a thumbs-down, when the reader picks reasons. */
+      reasons?: Array<'incorrect' | 'outdated' | 'didnt-answer' | 'irrelevant-sources'>
+      /** The reader's own words: included only with `includeQuestionText: true`. */
+      comment?: string
+    }
   | { type: 'source-click'; url: string; position: number; messageId?: string }
   | {
       type: 'error'
@@ -62,6 +71,7 @@ export function createEmitter(getOptions: () => AnalyticsOptions) {
     if (!includeQuestionText) {
       if ('question' in safe) delete safe.question
       if ('query' in safe) delete safe.query
+      if ('comment' in safe) delete safe.comment
     }
     try {
       onEvent(safe)

@@ -1,5 +1,6 @@
-import type { SearchFilter } from '@docchat/core'
+import type { DocsApiError, SearchFilter } from '@docchat/core'
 import type { AnalyticsOptions } from './analytics'
+import type { DeepLinkOptions } from './embed/deep-links'
 import type { DocChatLabels } from './labels'
 import type { ThemeOptions } from './theme'
 
@@ -13,9 +14,25 @@ export interface SuggestedPage {
 
 export type FeedbackValue = 'up' | 'down'
 
+/** Why an answer was not helpful, offered after a thumbs-down. */
+export type FeedbackReason = 'incorrect' | 'outdated' | 'didnt-answer' | 'irrelevant-sources'
+
+export const feedbackReasons: readonly FeedbackReason[] = [
+  'incorrect',
+  'outdated',
+  'didnt-answer',
+  'irrelevant-sources',
+]
+
 export interface FeedbackDetails {
   value: FeedbackValue
   messageId: string
+  /**
+   * After a thumbs-down the reader may pick reasons and write a comment: `onFeedback` is then
+   * called a second time for the same message with them.
+   */
+  reasons?: FeedbackReason[]
+  comment?: string
   /** Included only with `includeQuestionText: true`, like analytics. */
   question?: string
   answer?: string
@@ -50,6 +67,30 @@ export interface WidgetOptions extends ThemeOptions, AnalyticsOptions {
   /** Close the panel on a click outside it. Defaults to `true` for `modal`, `false` otherwise. */
   dismissOnInteractOutside?: boolean | null
   onFeedback?: ((feedback: FeedbackDetails) => void) | null
+  /**
+   * Every failed request, with the detail readers don't see (they get a plain sentence). The
+   * detail is also logged with `console.error` and sent to `onEvent` as `message`.
+   */
+  onError?: ((error: DocsApiError) => void) | null
+  /** Your site's name: the assistant's title becomes "{siteName} Assistant" (`labels.siteTitle`). */
+  siteName?: string | null
+  /**
+   * Open sources, citations and suggestions in a new tab. Defaults to `false`: they open in this
+   * tab and the assistant reopens on the next page (modifier-clicks still open a new tab).
+   */
+  openSourcesInNewTab?: boolean | null
+  /**
+   * Remember for this tab (sessionStorage) whether the assistant was open and where its
+   * conversation was scrolled, and restore both on the next page of the site. Defaults to `true`.
+   */
+  rememberOpenState?: boolean | null
+  /**
+   * `?assistant=<question>` on a page opens the assistant and asks once, `#docchat-search=<query>`
+   * opens search prefilled (both then leave the address bar), and answers get a "copy link"
+   * action. `false` turns all three off; an object renames the parameter or the hash key.
+   * Defaults to `true`.
+   */
+  deepLinks?: boolean | DeepLinkOptions | null
 }
 
 export const maxStarterQuestions = 3

@@ -1,11 +1,11 @@
 'use client'
 
 import { toSafeUrl } from '@docchat/core'
-import { Markdown, type MarkdownLinkProps } from '@docchat/headless'
+import { Markdown, type MarkdownLinkProps, toSafeHref } from '@docchat/headless'
 import type { AssistantChat, MessageSource } from '@docchat/react'
 import { createContext, memo, type ReactNode, useContext, useId, useMemo } from 'react'
 import { formatLabel } from '../labels'
-import type { FeedbackValue } from '../widget-options'
+import type { FeedbackReason, FeedbackValue } from '../widget-options'
 import { Icon } from './icon'
 import { MessageActions } from './message-actions'
 import { useWidgetSettings } from './widget-scope'
@@ -18,13 +18,21 @@ export interface AssistantMessageProps {
   streaming: boolean
   feedback: FeedbackValue | undefined
   onFeedback: (message: ChatMessage, value: FeedbackValue) => void
+  onFeedbackReasons?: (message: ChatMessage, reasons: FeedbackReason[], comment: string) => void
+  /** The reader stopped this answer: it is marked, and may go on or be asked again. */
+  stopped?: boolean
+  /** Only the last answer can be regenerated. */
   onRegenerate?: () => void
+  /** Asks the assistant to go on with a stopped answer (only the last one). */
+  onContinue?: () => void
   onSourceClick: (source: { url: string; position: number; messageId: string }) => void
 }
 
 /**
- * One answer: streamed markdown with numbered citations on links to its sources, the sources
- * list, suggestion links, the "not found" note and, once finished, the actions.
+ * One answer: streamed markdown with numbered citation chips linking to its sources, the sources
+ * it cites (each page once), suggestions for pages not already listed, the "not found" note
+ * unless the answer says so itself, a stopped marker with Continue and Regenerate and, once
+ * finished, the actions.
  */
 export const AssistantMessage = memo(function AssistantMessage({
   message,
@@ -32,18 +40,28 @@ export const AssistantMessage = memo(function AssistantMessage({
   streaming,
   feedback,
   onFeedback,
+  onFeedbackReasons,
+  stopped = false,
   onRegenerate,
+  onContinue,
   onSourceClick,
 }: AssistantMessageProps) {
-  const { labels, docsBaseUrl } = useWidgetSettings()
+  const { labels, docsBaseUrl, openSourcesInNewTab } = useWidgetSettings()
   const suggestionsId = useId()
   const text = chat.displayText(message)
   // Sources and suggestions only change when tool results or the closing block arrive; computing
   // them per token is cheap, but the lists below re-render only when they change.
-  const sources = pagesOf(chat.sources(message))
+  const sources = citedPages(pagesOf(chat.sources(message)), text, docsBaseUrl)
   const sourcesKey = sources.map((s) => s.url ?? s.title).join('\n')
-  const suggestions = streaming ? [] : chat.suggestions(message)
+  const listed = new Set(sources.flatMap((s) => (s.url === null ? [] : [stripHash(s.url)])))
+  // A page already under Sources is not suggested again.
+  const suggestions = streaming
+    ? []
+    : chat
+        .suggestions(message)
+        .filter((suggestion) => suggestion.url === null || !listed.has(stripHash(suggestion.url)))
   const notFound = chat.notFound(message)
+  const newTab = openSourcesInNewTab ? { target: '_blank', rel: 'noopener noreferrer' } : {}
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the source URLs
   const citations = useMemo<Citations>(
@@ -56,8 +74,9 @@ export const AssistantMessage = memo(function AssistantMessage({
       ),
       messageId: message.id,
       onSourceClick,
+      newTab: openSourcesInNewTab,
     }),
-    [sourcesKey, message.id, onSourceClick],
+    [sourcesKey, message.id, onSourceClick, openSourcesInNewTab],
   )
 
   const hasText = text.trim().length > 0
@@ -65,7 +84,8 @@ export const AssistantMessage = memo(function AssistantMessage({
     <article
       className="docchat-message"
       data-role="assistant"
-      data-state={streaming ? 'streaming' : 'complete'}
+      data-state={streaming ? 'streaming' : stopped ? 'stopped' : 'complete'}
+      data-not-found={notFound ? '' : undefined}
       aria-label={labels.assistant}
     >
       {hasText ? (
@@ -78,11 +98,40 @@ export const AssistantMessage = memo(function AssistantMessage({
             hideSuggestions
             baseHeadingLevel={3}
             components={markdownComponents}
-            labels={{ copy: labels.copyCode, copied: labels.copied }}
+            labels={{
+              copy: labels.copyCode,
+              copied: labels.copied,
+              unfinished: labels.codeUnfinished,
+            }}
           />
         </CitationsContext.Provider>
       ) : null}
-      {notFound && !streaming ? (
+      {stopped && !streaming ? (
+        <div className="docchat-stopped">
+          <p className="docchat-stopped-note">
+            <Icon name="stop" />
+            <span>{labels.stopped}</span>
+          </p>
+          {onContinue || onRegenerate ? (
+            <div className="docchat-stopped-actions">
+              {onContinue && hasText ? (
+                <button type="button" className="docchat-button" onClick={onContinue}>
+                  <Icon name="arrowRight" flip />
+                  {labels.continue}
+                </button>
+              ) : null}
+              {onRegenerate ? (
+                <button type="button" className="docchat-button" onClick={onRegenerate}>
+                  <Icon name="refresh" />
+                  {labels.regenerate}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {/* The answer usually says it found nothing itself; the note is for when it doesn't. */}
+      {notFound && !streaming && !hasText ? (
         <p className="docchat-not-found">
           <Icon name="search" />
           <span>{labels.notFound}</span>
@@ -90,7 +139,12 @@ export const AssistantMessage = memo(function AssistantMessage({
       ) : null}
       {/* After the answer, once complete: a list growing under streaming text would shift. */}
       {sources.length > 0 && !streaming ? (
-        <SourceList sources={sources} messageId={message.id} onSourceClick={onSourceClick} />
+        <SourceList
+          sources={sources}
+          messageId={message.id}
+          onSourceClick={onSourceClick}
+          newTab={openSourcesInNewTab}
+        />
       ) : null}
       {suggestions.length > 0 ? (
         <div className="docchat-suggestions">
@@ -106,6 +160,7 @@ export const AssistantMessage = memo(function AssistantMessage({
                     <a
                       className="docchat-suggestion"
                       href={target}
+                      {...newTab}
                       onClick={() =>
                         onSourceClick({ url: target, position: -1, messageId: message.id })
                       }
@@ -128,9 +183,16 @@ export const AssistantMessage = memo(function AssistantMessage({
       {!streaming && (hasText || notFound) ? (
         <MessageActions
           text={text}
+          messageId={message.id}
           feedback={feedback}
           onFeedback={(value) => onFeedback(message, value)}
-          onRegenerate={onRegenerate}
+          onFeedbackReasons={
+            onFeedbackReasons
+              ? (reasons, comment) => onFeedbackReasons(message, reasons, comment)
+              : undefined
+          }
+          // A stopped answer offers Regenerate beside Continue already.
+          onRegenerate={stopped ? undefined : onRegenerate}
         />
       ) : null}
     </article>
@@ -142,13 +204,15 @@ interface Citations {
   index: Map<string, number>
   messageId: string
   onSourceClick: AssistantMessageProps['onSourceClick']
+  newTab: boolean
 }
 
 const CitationsContext = createContext<Citations | null>(null)
 
 /**
- * Links in answers. Answers cite as `[1](/page)`: a bare number linking to a source becomes a
- * citation chip, renumbered to match the Sources list; every link to a source reports its click.
+ * Links in answers. Answers cite as `[1](/page)`: a bare number becomes a citation chip linking
+ * to its source, renumbered to match the Sources list (a number that matches no source keeps its
+ * own, never shown as a literal `[1]`); every link to a source reports its click.
  */
 function CitationLink({ href, external, title, children }: MarkdownLinkProps) {
   const citations = useContext(CitationsContext)
@@ -161,18 +225,21 @@ function CitationLink({ href, external, title, children }: MarkdownLinkProps) {
       position: position ?? -1,
       messageId: citations.messageId,
     })
-  const rel = external ? 'noopener noreferrer' : undefined
-  const target = external ? '_blank' : undefined
-  if (source && position !== undefined && /^\[?\d+\]?$/.test(plainText(children).trim())) {
-    const number = position + 1
+  const newTab = external || citations?.newTab
+  const rel = newTab ? 'noopener noreferrer' : undefined
+  const target = newTab ? '_blank' : undefined
+  const cited = /^\[?(\d+)\]?$/.exec(plainText(children).trim())
+  if (cited) {
+    const number = position === undefined ? Number(cited[1]) : position + 1
+    const name = source?.title ?? title ?? href
     return (
       <a
         className="docchat-citation"
         href={href}
         target={target}
         rel={rel}
-        title={source.title}
-        aria-label={formatLabel(labels.citation, { number, title: source.title })}
+        title={name}
+        aria-label={formatLabel(labels.citation, { number, title: name })}
         onClick={onClick}
       >
         {number}
@@ -192,10 +259,12 @@ const SourceList = memo(function SourceList({
   sources,
   messageId,
   onSourceClick,
+  newTab,
 }: {
   sources: MessageSource[]
   messageId: string
   onSourceClick: AssistantMessageProps['onSourceClick']
+  newTab: boolean
 }) {
   const { labels } = useWidgetSettings()
   const titleId = useId()
@@ -223,6 +292,8 @@ const SourceList = memo(function SourceList({
                   className="docchat-source"
                   href={target}
                   title={target}
+                  target={newTab ? '_blank' : undefined}
+                  rel={newTab ? 'noopener noreferrer' : undefined}
                   onClick={() => onSourceClick({ url: target, position, messageId })}
                 >
                   {content}
@@ -241,11 +312,12 @@ const SourceList = memo(function SourceList({
 }, sameSources)
 
 function sameSources(
-  a: { sources: MessageSource[]; messageId: string; onSourceClick: unknown },
-  b: { sources: MessageSource[]; messageId: string; onSourceClick: unknown },
+  a: { sources: MessageSource[]; messageId: string; onSourceClick: unknown; newTab: boolean },
+  b: { sources: MessageSource[]; messageId: string; onSourceClick: unknown; newTab: boolean },
 ) {
   return (
     a.messageId === b.messageId &&
+    a.newTab === b.newTab &&
     a.onSourceClick === b.onSourceClick &&
     a.sources.length === b.sources.length &&
     a.sources.every((s, i) => s.url === b.sources[i]?.url && s.title === b.sources[i]?.title)
@@ -265,6 +337,27 @@ function pagesOf(sources: MessageSource[]): MessageSource[] {
     seen.add(page)
     return true
   })
+}
+
+/**
+ * The pages the answer links to, when it links to any of them: retrieval returns more pages than
+ * an answer uses, and listing the unused ones repeats what Suggestions offers. An answer that
+ * cites none of its sources inline (some models don't) keeps them all.
+ */
+function citedPages(
+  sources: MessageSource[],
+  text: string,
+  docsBaseUrl: string | undefined,
+): MessageSource[] {
+  if (sources.length === 0) return sources
+  const linked = new Set<string>()
+  for (const match of text.matchAll(/\]\(\s*<?([^)\s>]+)/g)) {
+    const safe = toSafeHref(match[1]!, { docsBaseUrl })
+    if (safe) linked.add(stripHash(safe.href))
+  }
+  const isCited = (s: MessageSource) => s.url !== null && linked.has(stripHash(s.url))
+  // A source whose link was refused shows as text either way: nothing tells if it was cited.
+  return sources.some(isCited) ? sources.filter((s) => s.url === null || isCited(s)) : sources
 }
 
 /**

@@ -162,7 +162,10 @@ describe('given a streamed answer', () => {
     const { user } = renderPanel()
     await ask(user, unknownQuestion)
     const answer = await waitForAnswer()
-    expect(within(answer).getByText(/couldn't find this in the docs/)).toBeInTheDocument()
+    // The answer says it found nothing; the note would say it a second time.
+    expect(answer).toHaveAttribute('data-not-found')
+    expect(within(answer).getAllByText(/couldn't find/)).toHaveLength(1)
+    expect(answer.querySelector('.docchat-not-found')).toBeNull()
   })
 
   it('records feedback, reports it and copies the answer', async () => {
@@ -176,16 +179,19 @@ describe('given a streamed answer', () => {
       'aria-pressed',
       'true',
     )
-    expect(within(answer).getByText('Thanks for the feedback')).toBeInTheDocument()
     expect(onFeedback).toHaveBeenCalledWith({ value: 'down', messageId: expect.any(String) })
     expect(onEvent).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'feedback', value: 'down' }),
     )
+    // The reasons are optional: skipping them thanks the reader all the same.
+    await user.click(within(answer).getByRole('button', { name: 'Skip' }))
+    expect(within(answer).getByText('Thanks for the feedback')).toBeInTheDocument()
+    expect(onFeedback).toHaveBeenCalledTimes(1)
 
     const writeText = vi.fn().mockResolvedValue(undefined)
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
     await user.click(within(answer).getByRole('button', { name: 'Copy answer' }))
-    expect(writeText).toHaveBeenCalledWith(expect.stringContaining('docs'))
+    expect(writeText).toHaveBeenCalledWith(expect.stringContaining('docchat'))
     expect(within(answer).getByRole('button', { name: 'Copied' })).toBeInTheDocument()
   })
 
@@ -235,7 +241,7 @@ describe('given a streamed answer', () => {
 })
 
 describe('given an error', () => {
-  it('401 explains the key and offers no retry', async () => {
+  it('401 shows a plain sentence, offers no retry, and tells developers about the key', async () => {
     const client = createDocsClient({
       baseUrl: testBaseUrl,
       assistantKey: 'mint_dsc_not_a_real_key',
@@ -249,7 +255,9 @@ describe('given an error', () => {
     await ask(user, question)
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
     expect(alert).toHaveAttribute('data-kind', 'unauthorized')
-    expect(alert).toHaveTextContent(/assistantKey/)
+    // Readers get a plain sentence; the key is the developer's business (console, onEvent).
+    expect(alert).toHaveTextContent('The assistant isn’t available on this site right now.')
+    expect(alert).not.toHaveTextContent(/assistantKey|mint_dsc|401/)
     expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
     expect(onEvent).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -257,17 +265,19 @@ describe('given an error', () => {
         kind: 'unauthorized',
         status: 401,
         retryable: false,
+        message: expect.stringMatching(/assistantKey option/),
       }),
     )
   })
 
-  it('403 explains allowed origins', async () => {
+  it('403 says plainly that the assistant is unavailable', async () => {
     const { user } = renderPanel()
     backend.setFault('status=403')
     await ask(user, question)
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
     expect(alert).toHaveAttribute('data-kind', 'forbidden')
-    expect(alert).toHaveTextContent(/allowed origins/)
+    expect(alert).toHaveTextContent('The assistant isn’t available on this site right now.')
+    expect(alert).not.toHaveTextContent(/allowed origins|403/)
   })
 
   it('429 counts down from Retry-After, then allows a retry', async () => {

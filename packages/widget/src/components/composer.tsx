@@ -12,14 +12,17 @@ export interface ComposerProps {
   onRemoveContext: (index: number) => void
   onSend: (text: string) => void
   onStop: () => void
+  /** Replaces `labels.disclaimer`, e.g. with the wording for the server's answer mode. */
+  disclaimer?: string
 }
 
 /** Question input: Enter sends, Shift+Enter adds a line; the send button turns into stop. */
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
-  { busy, context, onRemoveContext, onSend, onStop },
+  { busy, context, onRemoveContext, onSend, onStop, disclaimer: disclaimerText },
   ref,
 ) {
   const { labels } = useWidgetSettings()
+  const disclaimer = disclaimerText ?? labels.disclaimer
   const [value, setValue] = useState('')
   const inputRef = useRef<HTMLTextAreaElement>(null)
   useImperativeHandle(ref, () => inputRef.current as HTMLTextAreaElement)
@@ -79,7 +82,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
           </button>
         )}
       </div>
-      {labels.disclaimer ? <p className="docchat-disclaimer">{labels.disclaimer}</p> : null}
+      {disclaimer ? <p className="docchat-disclaimer">{disclaimer}</p> : null}
     </form>
   )
 })

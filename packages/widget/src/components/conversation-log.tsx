@@ -1,24 +1,61 @@
 'use client'
 
 import { Conversation } from '@docchat/headless'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { Icon } from './icon'
+import { readPanelMemory, writePanelMemory } from './panel-memory'
 import { useWidgetSettings } from './widget-scope'
 
 export interface ConversationLogProps {
   busy: boolean
+  /** There are messages to scroll through (a remembered position can be restored). */
+  ready?: boolean
+  /** The `panel-memory` key: the scroll position is saved when the page goes and restored. */
+  memoryKey?: string
   children: ReactNode
 }
 
 /**
  * The scrolling conversation: `role="log"` with `aria-busy` while streaming and one announcement
- * when an answer completes; it follows the stream only while the reader is at the bottom.
+ * when an answer completes. A new question stays at the top of the view while its answer streams
+ * below; the stream is followed only while the reader is at the bottom.
  */
-export function ConversationLog({ busy, children }: ConversationLogProps) {
+export function ConversationLog({
+  busy,
+  ready = false,
+  memoryKey,
+  children,
+}: ConversationLogProps) {
   const { labels } = useWidgetSettings()
+  const logRef = useRef<HTMLDivElement>(null)
+  const restored = useRef(false)
+
+  useEffect(() => {
+    if (!memoryKey || !ready || restored.current) return
+    restored.current = true
+    const scrollTop = readPanelMemory(memoryKey)?.scrollTop
+    const log = logRef.current
+    if (log && scrollTop !== undefined) log.scrollTop = scrollTop
+  }, [memoryKey, ready])
+
+  useEffect(() => {
+    if (!memoryKey) return
+    // pagehide, not unload: it also fires when the page goes into the back/forward cache.
+    const save = () => {
+      const log = logRef.current
+      if (log) writePanelMemory(memoryKey, { scrollTop: log.scrollTop })
+    }
+    addEventListener('pagehide', save)
+    return () => removeEventListener('pagehide', save)
+  }, [memoryKey])
+
   return (
-    <Conversation.Root busy={busy} className="docchat-conversation">
-      <Conversation.Log className="docchat-log" aria-label={labels.title}>
+    <Conversation.Root
+      busy={busy}
+      className="docchat-conversation"
+      anchorSelector='[data-role="user"]'
+    >
+      <Conversation.Log ref={logRef} className="docchat-log" aria-label={labels.title}>
         {children}
       </Conversation.Log>
       <Conversation.ScrollToBottom

@@ -8,12 +8,13 @@ import {
   useShortcut,
   useShortcutLabel,
 } from '@docchat/headless'
-import { type UseAssistantChatOptions, useAssistantChat } from '@docchat/react'
+import { type UseAssistantChatOptions, useAssistantChat, useDocChat } from '@docchat/react'
 import {
   forwardRef,
   type ReactNode,
   type RefObject,
   useCallback,
+  useEffect,
   useId,
   useImperativeHandle,
   useRef,
@@ -25,6 +26,7 @@ import { formatLabel } from '../labels'
 import type { WidgetOptions } from '../widget-options'
 import { AssistantView } from './assistant-view'
 import { Icon } from './icon'
+import { panelMemoryKey, readPanelMemory, writePanelMemory } from './panel-memory'
 import { SearchView } from './search-view'
 import { type ConnectionProps, MaybeProvider, useWidgetSettings, WidgetScope } from './widget-scope'
 
@@ -166,6 +168,11 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
   const state = { open: open ?? ownState.open, view: view ?? ownState.view }
   const stateRef = useRef(state)
   stateRef.current = state
+  const { domain } = useDocChat()
+  const remember = options.rememberOpenState !== false && open === undefined
+  const memoryKey = remember ? panelMemoryKey(domain) : undefined
+  // Set while the panel reopens by itself on a new page: focus stays where the page put it.
+  const restoring = useRef(false)
 
   const setState = useCallback(
     (nextOpen: boolean, nextView: DocChatView, source: DocChatEventSource) => {
@@ -179,9 +186,23 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
       stateRef.current = next
       setOwnState(next)
       onOpenChange?.(next.open, next.view)
+      if (memoryKey) writePanelMemory(memoryKey, { open: next.open && next.view === 'assistant' })
     },
-    [emit, onOpenChange],
+    [emit, onOpenChange, memoryKey],
   )
+
+  // The assistant was open when the reader left the previous page of the site (often through a
+  // source link): reopen it. Read after mounting, so server and client render the same markup.
+  useEffect(() => {
+    if (!memoryKey || defaultOpen !== undefined || !readPanelMemory(memoryKey)?.open) return
+    if (stateRef.current.open) return
+    restoring.current = true
+    const next = { open: true, view: 'assistant' as const }
+    stateRef.current = next
+    setOwnState(next)
+    onOpenChange?.(true, 'assistant')
+    // Not an `open` event: the reader didn't open anything on this page.
+  }, [memoryKey, defaultOpen, onOpenChange])
 
   // Which dismissal the dialog's next onOpenChange(false) comes from, for analytics.
   const dismissedBy = useRef<DocChatEventSource>('escape')
@@ -242,6 +263,11 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
   // Autofocus the input only with a fine pointer: on phones it would pop the keyboard over the
   // answer (and iOS scrolls the page to the input).
   const focusInput = (event: Event, target: HTMLElement | null) => {
+    if (restoring.current) {
+      restoring.current = false
+      event.preventDefault()
+      return
+    }
     if (typeof matchMedia === 'function' && !matchMedia('(pointer: fine)').matches) return
     event.preventDefault()
     target?.focus()
@@ -316,6 +342,7 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
             chat={chat}
             inputRef={inputRef}
             titleId={assistantTitleId}
+            memoryKey={memoryKey}
             onClose={() => setState(false, 'assistant', 'close-button')}
             headerActions={
               searchEnabled ? (

@@ -46,12 +46,28 @@ export function searchErrorMessage(
   switch (error.kind) {
     case 'unauthorized':
     case 'forbidden':
-      return errorMessage(error, labels)
+      return labels.searchUnavailable
     case 'rate-limited':
       return secondsLeft && secondsLeft > 0
         ? formatLabel(labels.rateLimitedSearch, { seconds: secondsLeft })
         : labels.rateLimitedSearchNow
     default:
       return labels.searchFailed
+  }
+}
+
+/**
+ * What a developer needs to fix an error, for the console and `onEvent`/`onError`; readers see
+ * `errorMessage` instead. Keys and configuration are named here, never in the panel.
+ */
+export function errorDetail(error: Pick<DocsApiError, 'kind' | 'status' | 'message'>): string {
+  const status = error.status ? ` (${error.status})` : ''
+  switch (error.kind) {
+    case 'unauthorized':
+      return `DocChat: the assistant key was rejected${status}. Check the assistantKey option: it must be a valid public assistant key (mint_dsc_…), or send requests through your proxyUrl.`
+    case 'forbidden':
+      return `DocChat: this site may not use the API${status}. Check the key’s allowed origins, scopes or IP allowlist.`
+    default:
+      return `DocChat: ${error.kind}${status}${error.message ? `: ${error.message}` : ''}`
   }
 }

@@ -158,12 +158,17 @@ describe('an answer whose links are hostile', () => {
       'href',
       'https://docs.example.com/docs/guides/safe-link',
     )
-    expect(container.querySelectorAll('a')).toHaveLength(3)
+    // The guide, the quickstart's citation chip, its source and the safe suggestion.
+    expect(container.querySelectorAll('a')).toHaveLength(4)
+    expect(container.querySelector('a.docchat-citation')).toHaveAttribute(
+      'href',
+      'https://docs.example.com/docs/quickstart',
+    )
     expectOnlySafeLinks(container)
 
     expect(activateAll(container)).toBeGreaterThan(300)
     for (const [event] of onSourceClick.mock.calls) expect(unsafeHrefReason(event.url)).toBeNull()
-    expect(onSourceClick).toHaveBeenCalledTimes(3)
+    expect(onSourceClick).toHaveBeenCalledTimes(4)
     expect(pwned()).toBeUndefined()
   }, 60_000)
 })

@@ -138,7 +138,7 @@ describe('given a SearchModal', () => {
     const { user, input } = renderSearch()
     await user.type(input, 'widget')
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
-      /allowed origins/,
+      'Search isn’t available on this site right now.',
     )
   })
   it('shows a rate limit that hits after results are on screen, in search wording, instead of the old results', async () => {

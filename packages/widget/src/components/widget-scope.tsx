@@ -1,6 +1,6 @@
 'use client'
 
-import type { DocsClient } from '@docchat/core'
+import type { DocsApiError, DocsClient } from '@docchat/core'
 import { DocChatProvider } from '@docchat/react'
 import {
   type CSSProperties,
@@ -23,6 +23,9 @@ export interface WidgetSettings {
   starterQuestions: string[]
   docsBaseUrl: string | undefined
   onFeedback: ((feedback: FeedbackDetails) => void) | undefined
+  onError: (error: DocsApiError) => void
+  siteName: string | undefined
+  openSourcesInNewTab: boolean
   dir: 'ltr' | 'rtl' | undefined
 }
 
@@ -35,6 +38,9 @@ const fallbackSettings: WidgetSettings = {
   starterQuestions: [],
   docsBaseUrl: undefined,
   onFeedback: undefined,
+  onError: () => {},
+  siteName: undefined,
+  openSourcesInNewTab: false,
   dir: undefined,
 }
 
@@ -99,9 +105,27 @@ export function WidgetScope({ embedded, className, children, ...options }: Widge
       starterQuestions: starterQuestionsOf(options),
       docsBaseUrl: options.docsBaseUrl ?? undefined,
       onFeedback: (feedback) => optionsRef.current.onFeedback?.(feedback),
+      onError: (error) => {
+        try {
+          optionsRef.current.onError?.(error)
+        } catch {
+          // Like analytics: a broken hook must not break the widget.
+        }
+      },
+      siteName: options.siteName?.trim() || undefined,
+      openSourcesInNewTab: options.openSourcesInNewTab === true,
       dir: options.dir ?? undefined,
     }),
-    [labelsKey, starterKey, emit, options.includeQuestionText, options.docsBaseUrl, options.dir],
+    [
+      labelsKey,
+      starterKey,
+      emit,
+      options.includeQuestionText,
+      options.docsBaseUrl,
+      options.dir,
+      options.siteName,
+      options.openSourcesInNewTab,
+    ],
   )
   if (parent) return <>{children}</>
   const style = embedded ? undefined : (themeProperties(options) as CSSProperties)
