@@ -1,4 +1,4 @@
-import type { LanguageModelV1 } from 'ai'
+import type { EmbeddingModel, LanguageModelV1 } from 'ai'
 import type { AnswerPaceSetting } from './assistant/pacing'
 import type { DocsCorpus } from './docs/types'
 import type { Faults } from './faults'
@@ -14,6 +14,8 @@ export interface OpenAICompatibleSettings {
   baseURL?: string
   /** Model name; defaults to `gpt-4o-mini`. */
   model?: string
+  /** Embedding model for semantic search; defaults to `text-embedding-3-small`. */
+  embeddingModel?: string
 }
 
 export interface ProjectOptions {
@@ -52,6 +54,13 @@ export interface DevServerOptions {
    * settings. Without it the offline extractive model answers.
    */
   llm?: LanguageModelV1 | OpenAICompatibleSettings
+  /**
+   * Semantic search in LLM mode: an AI SDK embedding model, or `false` for keyword search only.
+   * Defaults to the `llm` endpoint's embeddings when `llm` is OpenAI-compatible settings.
+   */
+  embeddings?: EmbeddingModel<string> | false
+  /** Where section embeddings are cached (Node). Default `$DOCCHAT_EMBEDDING_CACHE` or a temp folder. */
+  embeddingCacheDir?: string
   /** The clock (ms since epoch). Jobs, updates, threads and rate limits all read it. */
   now?: () => number
   /** How much faster than real time agent jobs and updates progress. Default 1. */

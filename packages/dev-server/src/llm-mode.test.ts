@@ -37,6 +37,12 @@ beforeAll(async () => {
       raw += c.toString()
     })
     req.on('end', () => {
+      // A chat-only server (many local ones): the dev server falls back to keyword search.
+      if (req.url?.endsWith('/embeddings')) {
+        res.writeHead(404, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ error: { message: 'embeddings not supported' } }))
+        return
+      }
       const body = JSON.parse(raw) as ChatRequest
       received.push({ authorization: req.headers.authorization, body })
       res.writeHead(200, { 'content-type': 'text/event-stream' })
@@ -96,7 +102,7 @@ describe('LLM mode through @ai-sdk/openai (OpenAI-compatible server)', () => {
       .filter(Boolean)
     expect(lines.find((l) => l.startsWith('9:'))).toContain('"toolName":"search"')
     const result = JSON.parse(lines.find((l) => l.startsWith('a:'))!.slice(2))
-    expect(result.result[0].path).toBe('/quickstart')
+    expect(result.result[0].metadata.page).toBe('/quickstart')
     const text = lines
       .filter((l) => l.startsWith('0:'))
       .map((l) => JSON.parse(l.slice(2)))

@@ -3,7 +3,7 @@
  * handlers are thin adapters around it.
  */
 import { createOpenAI } from '@ai-sdk/openai'
-import type { LanguageModelV1 } from 'ai'
+import type { EmbeddingModel, LanguageModelV1 } from 'ai'
 import { AgentJobStore, defaultAgentJobTiming } from './admin/agent-jobs'
 import { type SeededData, seedProject } from './admin/seed-data'
 import { defaultUpdateTiming, UpdateStore } from './admin/update-status'
@@ -50,6 +50,7 @@ import {
 } from './http'
 import { defaultRateLimits, RateLimiter } from './rate-limits'
 import { createDocsIndex } from './search'
+import { type EmbeddingCache, lazySemanticSearch } from './search/semantic-search'
 import type { RecordedRequest, RequestContext, ServerContext } from './server-context'
 import { ThreadStore } from './threads'
 
@@ -172,6 +173,34 @@ export function createOpenAIModel(settings: OpenAICompatibleSettings): LanguageM
   return provider.chat(settings.model ?? 'gpt-4o-mini')
 }
 
+/**
+ * The embedding model for semantic search: given, or from the same OpenAI-compatible endpoint
+ * as the chat model (`text-embedding-3-small` unless `embeddingModel` says otherwise).
+ */
+function resolveEmbeddingModel(options: DevServerOptions): EmbeddingModel<string> | undefined {
+  if (options.embeddings === false) return undefined
+  if (options.embeddings) return options.embeddings
+  const settings = options.llm
+  if (!settings || isLanguageModel(settings)) return undefined
+  const provider = createOpenAI({
+    apiKey: settings.apiKey,
+    ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
+    compatibility: settings.baseURL ? 'compatible' : 'strict',
+  })
+  return provider.embedding(settings.embeddingModel ?? 'text-embedding-3-small')
+}
+
+/** The on-disk cache of section embeddings (Node only; browsers embed per page load). */
+async function nodeEmbeddingCache(dir?: string): Promise<EmbeddingCache | undefined> {
+  try {
+    const nodeOnly = './default-docs.js'
+    const folders: typeof import('./default-docs') = await import(/* @vite-ignore */ nodeOnly)
+    return folders.diskEmbeddingCache(dir ?? folders.defaultEmbeddingCacheDir(process.env))
+  } catch {
+    return undefined
+  }
+}
+
 /** LLM settings from `OPENAI_API_KEY`, `OPENAI_BASE_URL` and `DOCCHAT_MODEL`, if a key is set. */
 export function llmSettingsFromEnv(
   env: Record<string, string | undefined>,
@@ -182,6 +211,7 @@ export function llmSettingsFromEnv(
     apiKey,
     ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
     ...(env.DOCCHAT_MODEL ? { model: env.DOCCHAT_MODEL } : {}),
+    ...(env.DOCCHAT_EMBEDDING_MODEL ? { embeddingModel: env.DOCCHAT_EMBEDDING_MODEL } : {}),
   }
 }
 
@@ -220,14 +250,24 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
     [defaultDomain]: undefined,
   }
   const domains = new Map<string, AssistantDocs>()
+  const embeddingModel = resolveEmbeddingModel(options)
   for (const [name, spec] of Object.entries(docsSpec)) {
     const corpus = await resolveCorpus(name, spec)
+    const index = createDocsIndex(corpus)
     const siteUrl = typeof options.siteUrl === 'string' ? options.siteUrl : options.siteUrl?.[name]
     domains.set(name, {
       name,
       corpus,
-      index: createDocsIndex(corpus),
+      index,
       siteUrl: siteUrl?.replace(/\/+$/, '') || corpus.siteUrl,
+      ...(embeddingModel
+        ? {
+            semantic: lazySemanticSearch(index, async () => ({
+              model: embeddingModel,
+              cache: await nodeEmbeddingCache(options.embeddingCacheDir),
+            })),
+          }
+        : {}),
     })
   }
   const domainNames = [...domains.keys()]

@@ -7,7 +7,8 @@ import type { ContextItem, SearchResult } from '@docchat/core'
 import { type CoreMessage, createIdGenerator, type LanguageModelV1, streamText, tool } from 'ai'
 import { z } from 'zod'
 import type { DocsCorpus, DocsPage } from '../docs/types'
-import type { DocsIndex } from '../search'
+import type { DocsIndex, DocsSearchFilter } from '../search'
+import type { SemanticSearch } from '../search/semantic-search'
 import type { ThreadTurn } from '../threads'
 import type { CodeSnippet } from './compose-answer'
 import { linkResults, pagePathOf } from '../search/result-links'
@@ -22,6 +23,8 @@ export interface AssistantDocs {
   index: DocsIndex
   /** Where the docs are published; search results then carry an absolute `url`. */
   siteUrl?: string
+  /** Semantic search (LLM mode with embeddings), built on first use. */
+  semantic?: () => Promise<SemanticSearch | undefined>
 }
 
 export interface AssistantTurnInput {
@@ -88,6 +91,24 @@ export function historyMessages(history: readonly ThreadTurn[]): CoreMessage[] {
 }
 const maxHistoryTurns = 8
 const maxHistoryChars = 2000
+
+/** What a language model reads: keyword ranking, fused with semantic ranking when available. */
+async function rankForModel(
+  docs: AssistantDocs,
+  query: string,
+  options: { pageSize: number; filter?: DocsSearchFilter; question: string },
+) {
+  // The offline assistant's ranking without its gate: the model judges relevance itself.
+  const keyword = findAnswers(docs.index, query, {
+    filter: options.filter,
+    pageSize: 50,
+    question: options.question,
+    gate: false,
+  })
+  const semantic = await docs.semantic?.()
+  if (!semantic) return keyword.slice(0, options.pageSize)
+  return semantic.hybrid(query, { pageSize: options.pageSize, filter: options.filter, keyword })
+}
 
 /** Context items as the tool result lists them: considered alongside the docs, marked as context. */
 function contextResults(items: readonly ContextItem[], currentPath?: string): SearchResult[] {
@@ -161,7 +182,7 @@ export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<U
               attempt: input.attempt,
               question: input.question,
             })
-          : docs.index.search(query, { pageSize, filter, typing: false })
+          : await rankForModel(docs, query, { pageSize, filter, question: input.question })
         return [
           ...linkResults(found, { siteUrl: docs.siteUrl }),
           ...contextResults(input.context ?? [], input.currentPath),

@@ -102,6 +102,11 @@ export interface FindAnswersOptions {
    * whose code names its APIs.
    */
   question?: string
+  /**
+   * `false` keeps every result, ranked the same way, for a language model that judges
+   * relevance itself. Default `true`: only results that cover most of the query.
+   */
+  gate?: boolean
 }
 
 /**
@@ -235,9 +240,11 @@ export function findAnswers(
   // An answer must speak to all of the question, not to one word of it very loudly (a page
   // titled "createDocsClient" for "which errors does the client retry?"): the share of the
   // question's words a section covers counts twice over its score.
+  const gate = options.gate !== false
   let strong = found
     .filter(
       (result) =>
+        !gate ||
         // Nearly every word matched: a real match however long the query (context terms).
         coverage(result) >= 0.8 ||
         (score(result) >= minScore &&

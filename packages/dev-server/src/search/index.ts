@@ -9,3 +9,12 @@ export {
   type DocsSearchResult,
 } from './docs-index'
 export { linkResult, linkResults, pagePathOf, sectionPath, siteLink } from './result-links'
+export {
+  createSemanticSearch,
+  type EmbeddingCache,
+  lazySemanticSearch,
+  reciprocalRankFusion,
+  rrfK,
+  type SemanticSearch,
+  type SemanticSearchOptions,
+} from './semantic-search'
