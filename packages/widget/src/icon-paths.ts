@@ -43,3 +43,7 @@ export const gitPullRequest = [
 ]
 export const code = ['M16 18l6-6-6-6', 'M8 6l-6 6 6 6']
 export const text = ['M4 7V4h16v3', 'M9 20h6', 'M12 4v16']
+export const link = [
+  'M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5',
+  'M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5',
+]

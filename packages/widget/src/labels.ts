@@ -29,6 +29,9 @@ export interface DocChatLabels {
   copy: string
   copyCode: string
   copied: string
+  /** Copies a link that asks this answer's question again (`?assistant=…`). */
+  shareQuestion: string
+  shareCopied: string
   helpful: string
   notHelpful: string
   feedbackThanks: string
@@ -155,6 +158,8 @@ export const defaultLabels: DocChatLabels = {
   copy: 'Copy answer',
   copyCode: 'Copy code',
   copied: 'Copied',
+  shareQuestion: 'Copy link to this question',
+  shareCopied: 'Link copied',
   helpful: 'Helpful',
   notHelpful: 'Not helpful',
   feedbackThanks: 'Thanks for the feedback',

@@ -17,22 +17,28 @@ import {
   useEffect,
   useId,
   useImperativeHandle,
+  useMemo,
   useRef,
   useState,
 } from 'react'
 import type { DocChatEventSource, DocChatView } from '../analytics'
 import { ariaKeyShortcuts, resolveShortcuts } from '../keyboard-shortcuts'
 import { formatLabel } from '../labels'
+import { resolveDeepLinks, takeDeepLink } from '../embed/deep-links'
 import type { WidgetOptions } from '../widget-options'
 import { AssistantView } from './assistant-view'
 import { Icon } from './icon'
 import { panelMemoryKey, readPanelMemory, writePanelMemory } from './panel-memory'
 import { SearchView } from './search-view'
+import { createShareLinkFor, ShareLinkContext } from './share-link'
 import { type ConnectionProps, MaybeProvider, useWidgetSettings, WidgetScope } from './widget-scope'
 
 export interface DocChatWidgetHandle {
-  /** Opens the assistant (default) or search. `source` is reported to `onEvent`. */
-  open(view?: DocChatView, source?: DocChatEventSource): void
+  /**
+   * Opens the assistant (default) or search. `source` is reported to `onEvent`; `query` prefills
+   * search.
+   */
+  open(view?: DocChatView, source?: DocChatEventSource, query?: string): void
   close(source?: DocChatEventSource): void
   /** Opens the assistant and asks. */
   ask(question: string, source?: DocChatEventSource): void
@@ -113,6 +119,8 @@ export const DocChatWidget = forwardRef<DocChatWidgetHandle, DocChatWidgetProps>
             navigate={navigate}
             contextContainer={contextContainer}
             captureCodeBlocks={captureCodeBlocks ?? true}
+            // In the drop-in the loader acts on deep links, before this code has even loaded.
+            followDeepLinks={!embedded}
           />
           {children}
         </WidgetScope>
@@ -135,6 +143,7 @@ interface WidgetSurfacesProps {
   navigate: DocChatWidgetProps['navigate']
   contextContainer: RefObject<HTMLElement | null> | undefined
   captureCodeBlocks: boolean
+  followDeepLinks: boolean
 }
 
 const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(function WidgetSurfaces(
@@ -150,6 +159,7 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
     navigate,
     contextContainer,
     captureCodeBlocks,
+    followDeepLinks,
   },
   ref,
 ) {
@@ -168,6 +178,8 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
   const state = { open: open ?? ownState.open, view: view ?? ownState.view }
   const stateRef = useRef(state)
   stateRef.current = state
+  // What search opens with (a `#docchat-search=` link); `n` remounts it for a new one.
+  const [searchPrefill, setSearchPrefill] = useState({ query: '', n: 0 })
   const { domain } = useDocChat()
   const remember = options.rememberOpenState !== false && open === undefined
   const memoryKey = remember ? panelMemoryKey(domain) : undefined
@@ -182,6 +194,9 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
         emit({ type: 'close', view: current.view, source })
       }
       if (nextOpen) emit({ type: 'open', view: nextView, source })
+      if (current.view === 'search' && current.open) {
+        setSearchPrefill((prefill) => (prefill.query ? { ...prefill, query: '' } : prefill))
+      }
       const next = { open: nextOpen, view: nextOpen ? nextView : current.view }
       stateRef.current = next
       setOwnState(next)
@@ -230,15 +245,42 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
     [chat.send, chat.context.length, emit, setState],
   )
 
+  const openWith = useCallback(
+    (target: DocChatView, source: DocChatEventSource, query?: string) => {
+      if (target === 'search' && query) {
+        setSearchPrefill((prefill) => ({ query, n: prefill.n + 1 }))
+      }
+      setState(true, target, source)
+    },
+    [setState],
+  )
+
+  // Once, after mounting (the server renders no deep link): taking the link out of the URL also
+  // keeps StrictMode's second run and a reload from asking again.
+  const deepLinks = resolveDeepLinks(options.deepLinks)
+  const deepLinksKey = JSON.stringify(deepLinks ?? null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: acts on the page's link once per config
+  useEffect(() => {
+    if (!followDeepLinks) return
+    const link = takeDeepLink(deepLinks)
+    if (link?.view === 'assistant') ask(link.question, 'api')
+    else if (link?.view === 'search') openWith('search', 'api', link.query)
+  }, [followDeepLinks, deepLinksKey])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the serialised config
+  const shareLinkFor = useMemo(
+    () => createShareLinkFor(deepLinks, chat.messages),
+    [deepLinksKey, chat.messages],
+  )
+
   useImperativeHandle(
     ref,
     () => ({
-      open: (target = 'assistant', source = 'api') => setState(true, target, source),
+      open: (target = 'assistant', source = 'api', query) => openWith(target, source, query),
       close: (source = 'api') => setState(false, stateRef.current.view, source),
       ask: (question, source = 'api') => ask(question, source),
       reset: () => chat.newThread(),
     }),
-    [setState, ask, chat.newThread],
+    [setState, openWith, ask, chat.newThread],
   )
 
   const ownInput = (origin: Element) => Boolean(rootRef.current?.contains(origin))
@@ -338,27 +380,29 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
           }}
           onOpenAutoFocus={(event) => focusInput(event, inputRef.current)}
         >
-          <AssistantView
-            chat={chat}
-            inputRef={inputRef}
-            titleId={assistantTitleId}
-            memoryKey={memoryKey}
-            onClose={() => setState(false, 'assistant', 'close-button')}
-            headerActions={
-              searchEnabled ? (
-                <button
-                  type="button"
-                  className="docchat-icon-button"
-                  aria-label={labels.openSearch}
-                  title={labels.openSearch}
-                  aria-keyshortcuts={ariaKeyShortcuts(keys.search)}
-                  onClick={() => setState(true, 'search', 'trigger')}
-                >
-                  <Icon name="search" />
-                </button>
-              ) : null
-            }
-          />
+          <ShareLinkContext.Provider value={shareLinkFor}>
+            <AssistantView
+              chat={chat}
+              inputRef={inputRef}
+              titleId={assistantTitleId}
+              memoryKey={memoryKey}
+              onClose={() => setState(false, 'assistant', 'close-button')}
+              headerActions={
+                searchEnabled ? (
+                  <button
+                    type="button"
+                    className="docchat-icon-button"
+                    aria-label={labels.openSearch}
+                    title={labels.openSearch}
+                    aria-keyshortcuts={ariaKeyShortcuts(keys.search)}
+                    onClick={() => setState(true, 'search', 'trigger')}
+                  >
+                    <Icon name="search" />
+                  </button>
+                ) : null
+              }
+            />
+          </ShareLinkContext.Provider>
         </Dialog.Content>
       </Dialog.Root>
       {searchEnabled ? (
@@ -383,6 +427,8 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
             }}
           >
             <SearchView
+              key={searchPrefill.n}
+              defaultQuery={searchPrefill.query}
               inputRef={searchInputRef}
               filter={options.filter}
               suggestedPages={options.suggestedPages}

@@ -1,4 +1,9 @@
-import { createEmitter, type DocChatEventSource, type DocChatView } from '../analytics'
+import {
+  createEmitter,
+  type DocChatEventHandler,
+  type DocChatEventSource,
+  type DocChatView,
+} from '../analytics'
 import { sparkles } from '../icon-paths'
 import {
   ariaKeyShortcuts,
@@ -10,6 +15,7 @@ import {
 } from '../keyboard-shortcuts'
 import { defaultTriggerLabel } from '../labels'
 import { themeName, themeProperties } from '../theme'
+import { resolveDeepLinks, takeDeepLink } from './deep-links'
 import type { DocChatInitOptions, DocChatInstance } from './embed-options'
 import { mergeOptions } from './embed-options'
 import { prefersSavingData, whenIdleAfterLoad } from './idle-preload'
@@ -29,7 +35,21 @@ export interface LoaderEnvironment {
    * (`Save-Data`, `prefers-reduced-data`). `false` waits for hover, focus or first use.
    */
   idlePreload?: boolean
+  /**
+   * The element to render into: a `<docchat-widget>` the page's author wrote, which stays in place
+   * on `destroy()`. Without it `init` creates one and appends it to `container`.
+   */
+  host?: HTMLElement
 }
+
+/**
+ * The `<docchat-widget>` elements `init` created for itself, so the custom element doesn't start
+ * a second widget in them when they connect.
+ */
+export const initHosts = new WeakSet<Element>()
+
+/** DOM events are named `docchat-` + the onEvent type: `docchat-open`, `docchat-ask`, … */
+export const domEventPrefix = 'docchat-'
 
 const svgNamespace = 'http://www.w3.org/2000/svg'
 
@@ -86,11 +106,25 @@ export async function createDocChat(
   }
   let options: DocChatInitOptions = { ...input }
   await whenBodyReady()
-  const parent = resolveContainer(options.container)
-  if (!parent) throw new Error('DocChat.init: no container to render into')
+  const authored = environment.host
+  const parent = authored ? null : resolveContainer(options.container)
+  if (!authored && !parent) throw new Error('DocChat.init: no container to render into')
 
   const nonce = () => options.nonce ?? environment.scriptNonce
-  const emit = createEmitter(() => options)
+  // Every event also goes out as a DOM event from the host (composed: it crosses shadow roots the
+  // host may sit in), after the same stripping of question text as onEvent.
+  const onEvent: DocChatEventHandler = (event) => {
+    host.dispatchEvent(
+      new CustomEvent(domEventPrefix + event.type, {
+        detail: event,
+        bubbles: true,
+        composed: true,
+      }),
+    )
+    options.onEvent?.(event)
+  }
+  const withEvents = (): DocChatInitOptions => ({ ...options, onEvent })
+  const emit = createEmitter(withEvents)
   const cleanups: Array<() => void> = []
   const listen = <K extends keyof WindowEventMap>(
     target: Window | HTMLElement,
@@ -104,8 +138,10 @@ export async function createDocChat(
 
   // Open mode: closed roots add no real protection (page scripts can patch attachShadow) but
   // block assistive-technology tooling, test locators and user styles debugging.
-  const host = document.createElement('docchat-widget')
-  const shadow = host.attachShadow({ mode: 'open' })
+  const host = authored ?? document.createElement('docchat-widget')
+  if (!authored) initHosts.add(host)
+  // An authored element keeps its shadow root when it is removed and added again.
+  const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
   cleanups.push(addShadowStyles(shadow, loaderCss, nonce()))
   const root = document.createElement('div')
   root.className = 'docchat-root'
@@ -150,8 +186,15 @@ export async function createDocChat(
     else trigger.removeAttribute('aria-keyshortcuts')
   }
   apply()
-  parent.append(host)
-  cleanups.push(() => host.remove())
+  if (parent) {
+    parent.append(host)
+    cleanups.push(() => host.remove())
+  } else {
+    cleanups.push(() => {
+      root.remove()
+      for (const name of appliedProperties) host.style.removeProperty(name)
+    })
+  }
 
   let destroyed = false
   let panel: PanelHandle | undefined
@@ -186,7 +229,7 @@ export async function createDocChat(
         panel = module.mountPanel({
           root: shadow,
           container,
-          options,
+          options: withEvents(),
           emit,
           trigger,
           onOpenChange(open, view) {
@@ -210,8 +253,8 @@ export async function createDocChat(
     return panelPromise
   }
 
-  const open = async (view: DocChatView, source: DocChatEventSource) => {
-    ;(await ensurePanel()).open(view, source)
+  const open = async (view: DocChatView, source: DocChatEventSource, query?: string) => {
+    ;(await ensurePanel()).open(view, source, query)
   }
 
   listen(trigger, 'click', () => {
@@ -242,7 +285,7 @@ export async function createDocChat(
 
   const instance: DocChatInstance = {
     async open(openOptions) {
-      await open(openOptions?.view === 'search' ? 'search' : 'assistant', 'api')
+      await open(openOptions?.view === 'search' ? 'search' : 'assistant', 'api', openOptions?.query)
     },
     async close() {
       panel?.close('api')
@@ -255,7 +298,7 @@ export async function createDocChat(
     async update(partial) {
       options = mergeOptions(options, partial ?? {})
       apply()
-      panel?.update(options)
+      panel?.update(withEvents())
     },
     async reset() {
       ;(await ensurePanel()).reset()
@@ -277,6 +320,11 @@ export async function createDocChat(
   ) {
     cleanups.push(whenIdleAfterLoad(prefetch('idle')))
   }
-  if (options.defaultOpen) await instance.open()
+  // Taken out of the URL at once, so a second widget on the page or a reload doesn't ask again.
+  const link = takeDeepLink(resolveDeepLinks(options.deepLinks))
+  if (link?.view === 'assistant') void instance.ask(link.question).catch(() => {})
+  else if (link?.view === 'search' && options.search !== false) {
+    void instance.open({ view: 'search', query: link.query }).catch(() => {})
+  } else if (options.defaultOpen) await instance.open()
   return instance
 }

@@ -1,4 +1,5 @@
 import { createDocChat, type LoaderEnvironment } from './create-doc-chat'
+import { defineDocChatElement } from './custom-element'
 import type { DocChatGlobal } from './docchat-global'
 import { type DocChatInitOptions, optionsFromDataset } from './embed-options'
 
@@ -27,3 +28,5 @@ if (script?.dataset.domain) {
 }
 
 window.DocChat = api
+// After window.DocChat exists: an authored <docchat-widget> already in the page upgrades here.
+defineDocChatElement(environment)

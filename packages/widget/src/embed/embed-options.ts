@@ -37,7 +37,8 @@ export interface DocChatInitOptions extends WidgetOptions {
 
 /** What `init` resolves to. Every method is safe to call before the panel code has loaded. */
 export interface DocChatInstance {
-  open(options?: { view?: 'assistant' | 'search' }): Promise<void>
+  /** `query` opens search with it typed in. */
+  open(options?: { view?: 'assistant' | 'search'; query?: string }): Promise<void>
   close(): Promise<void>
   ask(question: string, options?: { open?: boolean }): Promise<void>
   update(partial: Partial<DocChatInitOptions>): Promise<void>
@@ -53,6 +54,8 @@ const booleanOptions = [
   'dismissOnInteractOutside',
   'capturePathname',
   'captureCodeBlocks',
+  'openSourcesInNewTab',
+  'rememberOpenState',
 ] as const
 
 const stringOptions = [
@@ -67,6 +70,7 @@ const stringOptions = [
   'panelUrl',
   'nonce',
   'contextSelector',
+  'siteName',
 ] as const
 
 function toDataKey(option: string): string {
@@ -89,7 +93,8 @@ function parseJson(value: string): unknown {
  * data-starter-questions (JSON array or "|"-separated), data-suggested-pages (JSON array of
  * `{ title, href }`), data-labels (JSON), data-shortcuts="false",
  * data-trigger, data-search, data-default-open, data-include-question-text, data-panel-url,
- * data-context-selector, data-capture-code-blocks.
+ * data-context-selector, data-capture-code-blocks, data-deep-links="false", data-assistant-param,
+ * data-search-hash.
  */
 export function optionsFromDataset(dataset: DOMStringMap): Partial<DocChatInitOptions> {
   const options: Record<string, unknown> = {}
@@ -128,6 +133,13 @@ export function optionsFromDataset(dataset: DOMStringMap): Partial<DocChatInitOp
     if (labels && typeof labels === 'object') options.labels = labels
   }
   if (dataset.shortcuts === 'false') options.shortcuts = false
+  if (dataset.deepLinks === 'false') options.deepLinks = false
+  else if (dataset.assistantParam || dataset.searchHash) {
+    options.deepLinks = {
+      ...(dataset.assistantParam ? { assistantParam: dataset.assistantParam } : {}),
+      ...(dataset.searchHash ? { searchHash: dataset.searchHash } : {}),
+    }
+  }
   return options as Partial<DocChatInitOptions>
 }
 

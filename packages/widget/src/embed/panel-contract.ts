@@ -14,7 +14,8 @@ export interface PanelMountOptions {
 }
 
 export interface PanelHandle {
-  open(view: DocChatView, source: DocChatEventSource): void
+  /** `query` prefills search. */
+  open(view: DocChatView, source: DocChatEventSource, query?: string): void
   close(source: DocChatEventSource): void
   ask(question: string, source: DocChatEventSource): void
   update(options: DocChatInitOptions): void

@@ -110,8 +110,8 @@ export function mountPanel(mount: PanelMountOptions): PanelHandle {
   render()
 
   return {
-    open(view, source) {
-      withWidget((handle) => handle.open(view, source))
+    open(view, source, query) {
+      withWidget((handle) => handle.open(view, source, query))
     },
     close(source) {
       withWidget((handle) => handle.close(source))

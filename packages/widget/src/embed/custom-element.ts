@@ -1,0 +1,208 @@
+import { createDocChat, domEventPrefix, initHosts, type LoaderEnvironment } from './create-doc-chat'
+import { type DocChatInitOptions, type DocChatInstance, optionsFromDataset } from './embed-options'
+
+/**
+ * `<docchat-widget domain="acme" assistant-key="mint_dsc_…" theme="dark" variant="sidebar">`: the
+ * drop-in without a JavaScript call. It is the same element `DocChat.init` renders into; an
+ * element the page's author wrote starts a widget when it connects and destroys it when removed.
+ */
+export const elementName = 'docchat-widget'
+
+/** Kebab-case attributes, each the init option of the same camelCase name (as `data-*` on the script). */
+export const elementAttributes = [
+  'domain',
+  'api-base-url',
+  'assistant-key',
+  'proxy-url',
+  'theme',
+  'variant',
+  'accent',
+  'radius',
+  'font',
+  'z-index',
+  'dir',
+  'side',
+  'docs-base-url',
+  'site-name',
+  'starter-questions',
+  'suggested-pages',
+  'labels',
+  'shortcuts',
+  'trigger',
+  'search',
+  'default-open',
+  'include-question-text',
+  'dismiss-on-interact-outside',
+  'open-sources-in-new-tab',
+  'remember-open-state',
+  'capture-pathname',
+  'context-selector',
+  'capture-code-blocks',
+  'panel-url',
+  'nonce',
+  'deep-links',
+  'assistant-param',
+  'search-hash',
+] as const
+
+const camelCase = (name: string) =>
+  name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
+
+/** Options only a property can carry (functions, objects). */
+const propertyOnly = ['onEvent', 'onFeedback', 'onError', 'filter'] as const
+
+// `dir` and `nonce` are HTMLElement's own properties (and `dir` its global attribute): they stay
+// native, and still read as the options of the same name. The other two are parts of `deepLinks`.
+const nativeProperties = new Set(['dir', 'nonce', 'assistantParam', 'searchHash'])
+
+/** Every property of the element that is an init option. */
+export const elementProperties: readonly string[] = [
+  ...elementAttributes.map(camelCase).filter((name) => !nativeProperties.has(name)),
+  ...propertyOnly,
+]
+
+export interface DocChatElement
+  extends HTMLElement,
+    Partial<Omit<DocChatInitOptions, 'dir' | 'nonce'>> {
+  /** The running widget once connected; `undefined` when it could not start (see `docchat-error`). */
+  readonly ready: Promise<DocChatInstance | undefined>
+  open(options?: { view?: 'assistant' | 'search'; query?: string }): Promise<void>
+  close(): Promise<void>
+  ask(question: string, options?: { open?: boolean }): Promise<void>
+  reset(): Promise<void>
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'docchat-widget': DocChatElement
+  }
+}
+
+function attributeDataset(element: Element): DOMStringMap {
+  const dataset: DOMStringMap = {}
+  for (const name of elementAttributes) {
+    const value = element.getAttribute(name)
+    if (value !== null) dataset[camelCase(name)] = value
+  }
+  return dataset
+}
+
+/**
+ * Registers `<docchat-widget>` unless something already did (a second copy of the script, another
+ * bundle). Does nothing where there is no `customElements` (a server, an old browser).
+ */
+export function defineDocChatElement(environment: LoaderEnvironment = {}): void {
+  if (typeof customElements === 'undefined' || customElements.get(elementName)) return
+  customElements.define(elementName, createElementClass(environment))
+}
+
+// The class is made inside a function: `extends HTMLElement` at module scope would throw on a server.
+function createElementClass(environment: LoaderEnvironment): CustomElementConstructor {
+  class Element extends HTMLElement {
+    static observedAttributes = elementAttributes
+    #properties: Record<string, unknown> = {}
+    #instance: Promise<DocChatInstance | undefined> | undefined
+    #applied: Partial<DocChatInitOptions> = {}
+
+    get ready(): Promise<DocChatInstance | undefined> {
+      return this.#instance ?? Promise.resolve(undefined)
+    }
+
+    connectedCallback() {
+      if (initHosts.has(this) || this.#instance) return
+      this.#start()
+    }
+
+    disconnectedCallback() {
+      const instance = this.#instance
+      this.#instance = undefined
+      void instance?.then((running) => running?.destroy())
+    }
+
+    attributeChangedCallback() {
+      this.#update()
+    }
+
+    async open(options?: { view?: 'assistant' | 'search'; query?: string }) {
+      await (await this.ready)?.open(options)
+    }
+    async close() {
+      await (await this.ready)?.close()
+    }
+    async ask(question: string, options?: { open?: boolean }) {
+      await (await this.ready)?.ask(question, options)
+    }
+    async reset() {
+      await (await this.ready)?.reset()
+    }
+
+    /** Attributes, then properties on top: a property set from script wins. */
+    options(): Partial<DocChatInitOptions> {
+      return { ...optionsFromDataset(attributeDataset(this)), ...this.#properties }
+    }
+
+    setOption(name: string, value: unknown) {
+      if (value === undefined) delete this.#properties[name]
+      else this.#properties[name] = value
+      this.#update()
+    }
+
+    getOption(name: string): unknown {
+      return (this.options() as Record<string, unknown>)[name]
+    }
+
+    #start() {
+      const options = this.options()
+      this.#applied = options
+      this.#instance = createDocChat(options as DocChatInitOptions, {
+        ...environment,
+        host: this,
+      }).catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error)
+        console.error(error)
+        this.dispatchEvent(
+          new CustomEvent(`${domEventPrefix}error`, {
+            detail: {
+              type: 'error',
+              kind: 'unknown',
+              retryable: false,
+              message,
+              timestamp: Date.now(),
+            },
+            bubbles: true,
+            composed: true,
+          }),
+        )
+        return undefined
+      })
+    }
+
+    #update() {
+      const instance = this.#instance
+      if (!instance) return
+      void instance.then((running) => {
+        if (instance !== this.#instance) return
+        // It could not start (no domain yet, say): try again with what is there now.
+        if (!running) return this.#start()
+        const next = this.options()
+        // A removed attribute restores the default, as `null` does in update().
+        const patch: Record<string, unknown> = { ...next }
+        for (const key of Object.keys(this.#applied)) if (!(key in next)) patch[key] = null
+        this.#applied = next
+        return running.update(patch as Partial<DocChatInitOptions>)
+      })
+    }
+  }
+  for (const name of elementProperties) {
+    Object.defineProperty(Element.prototype, name, {
+      configurable: true,
+      get(this: Element) {
+        return this.getOption(name)
+      },
+      set(this: Element, value: unknown) {
+        this.setOption(name, value)
+      },
+    })
+  }
+  return Element
+}

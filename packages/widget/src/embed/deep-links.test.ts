@@ -1,0 +1,89 @@
+import { DOCS_LIMITS } from '@docchat/core'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  readDeepLink,
+  resolveDeepLinks,
+  shareLink,
+  takeDeepLink,
+  withoutDeepLink,
+} from './deep-links'
+
+const config = resolveDeepLinks(true)!
+
+describe('deep links', () => {
+  afterEach(() => history.replaceState(null, '', '/'))
+
+  it('reads ?assistant= as a question and #docchat-search= as a query', () => {
+    expect(
+      readDeepLink(config, 'https://docs.acme.com/guide?assistant=How%20do%20I%20deploy%3F'),
+    ).toEqual({
+      view: 'assistant',
+      question: 'How do I deploy?',
+    })
+    expect(readDeepLink(config, 'https://docs.acme.com/guide#docchat-search=rate+limits')).toEqual({
+      view: 'search',
+      query: 'rate limits',
+    })
+    expect(readDeepLink(config, 'https://docs.acme.com/guide?q=x#intro')).toBeUndefined()
+    expect(readDeepLink(config, 'https://docs.acme.com/guide?assistant=%20%20')).toBeUndefined()
+  })
+
+  it('renames the parameter and hash key, and turns off with false', () => {
+    const custom = resolveDeepLinks({ assistantParam: 'ask', searchHash: 'find' })!
+    expect(custom).toEqual({ assistantParam: 'ask', searchHash: 'find' })
+    expect(readDeepLink(custom, 'https://a.example/?assistant=no')).toBeUndefined()
+    expect(readDeepLink(custom, 'https://a.example/?ask=yes')).toEqual({
+      view: 'assistant',
+      question: 'yes',
+    })
+    expect(readDeepLink(custom, 'https://a.example/#find=it')).toEqual({
+      view: 'search',
+      query: 'it',
+    })
+    expect(resolveDeepLinks(false)).toBeUndefined()
+    expect(resolveDeepLinks(undefined)).toEqual(config)
+  })
+
+  it('keeps a question plain text: control characters collapse, length is capped', () => {
+    const hostile = encodeURIComponent('<img src=x onerror=alert(1)>\n\u202Eignore\u0000 me')
+    expect(readDeepLink(config, `https://a.example/?assistant=${hostile}`)).toEqual({
+      view: 'assistant',
+      question: '<img src=x onerror=alert(1)> ignore me',
+    })
+    const long = 'a'.repeat(DOCS_LIMITS.questionChars + 50)
+    const link = readDeepLink(config, `https://a.example/?assistant=${long}`)
+    expect(link?.view === 'assistant' && link.question.length).toBe(DOCS_LIMITS.questionChars)
+    const query = readDeepLink(config, `https://a.example/#docchat-search=${long}`)
+    expect(query?.view === 'search' && query.query.length).toBe(DOCS_LIMITS.queryChars)
+  })
+
+  it('removes only its own parameter and hash key', () => {
+    expect(withoutDeepLink(config, 'https://a.example/p?x=1&assistant=hi&y=2#top')).toBe(
+      'https://a.example/p?x=1&y=2#top',
+    )
+    expect(withoutDeepLink(config, 'https://a.example/p#docchat-search=hi')).toBe(
+      'https://a.example/p',
+    )
+    expect(withoutDeepLink(config, 'https://a.example/p?x=1#docchat-search=hi&tab=2')).toBe(
+      'https://a.example/p?x=1#tab=2',
+    )
+  })
+
+  it('takes the link out of the address bar once, with replaceState', () => {
+    history.replaceState(null, '', '/guide?v=2&assistant=What%20is%20DocChat%3F')
+    const entries = history.length
+    expect(takeDeepLink(config)).toEqual({ view: 'assistant', question: 'What is DocChat?' })
+    expect(location.pathname + location.search).toBe('/guide?v=2')
+    expect(history.length).toBe(entries)
+    expect(takeDeepLink(config)).toBeUndefined()
+    expect(takeDeepLink(undefined)).toBeUndefined()
+  })
+
+  it('builds a share link on the current page, replacing an older question and the hash', () => {
+    expect(
+      shareLink(config, 'How do I\ndeploy?', 'https://a.example/p?v=2&assistant=old#top'),
+    ).toBe('https://a.example/p?v=2&assistant=How+do+I+deploy%3F')
+    const link = shareLink(config, 'Rate limits?', 'https://a.example/p')
+    expect(readDeepLink(config, link)).toEqual({ view: 'assistant', question: 'Rate limits?' })
+  })
+})
