@@ -27,6 +27,8 @@ const usage = `Usage: docchat-dev-server [options]
   --admin-key k        Admin key (repeatable; default mint_dev_local).
   --project id         Project id for agent jobs and updates (repeatable; default docchat-project).
   --speed n            Run agent jobs and updates n times faster (default 1).
+  --site-url url       Where the docs are published (or name=url per domain): search results
+                       then carry an absolute "url". Default: docs.json seo.metatags.canonical.
   --pace p             How offline answers stream: "model" (default: a short think, then about
                        60 tokens per second with jitter, like a hosted model), "instant", or a
                        number of tokens per second.
@@ -70,6 +72,19 @@ function serveRecordedRequests(server: DevServer): void {
   }
 }
 
+/** `--site-url https://x/docs` for every domain, or `--site-url docs=https://x/docs` per domain. */
+function parseSiteUrls(values: string[]): string | Record<string, string> | undefined {
+  if (values.length === 0) return undefined
+  const perDomain: Record<string, string> = {}
+  for (const value of values) {
+    const match = /^([^=]+)=(https?:\/\/.+)$/i.exec(value)
+    if (!match && /^https?:\/\//i.test(value) && values.length === 1) return value
+    if (!match) throw new Error(`Invalid --site-url "${value}": use a URL or name=URL`)
+    perDomain[match[1]!] = match[2]!
+  }
+  return perDomain
+}
+
 /** Whether a model writes the answers, and how to switch: the first thing a newcomer should know. */
 function modeLines(llm: OpenAICompatibleSettings | undefined, pace: AnswerPaceSetting): string[] {
   if (llm) {
@@ -102,6 +117,7 @@ async function main(argv: string[]): Promise<void> {
       project: { type: 'string', multiple: true },
       speed: { type: 'string' },
       pace: { type: 'string' },
+      'site-url': { type: 'string', multiple: true },
       fault: { type: 'string' },
       'no-seed': { type: 'boolean' },
       record: { type: 'boolean' },
@@ -121,6 +137,7 @@ async function main(argv: string[]): Promise<void> {
   const docs = values.docs ? Object.fromEntries(values.docs.map(parseDocsArg)) : undefined
   const llm = llmSettingsFromEnv(process.env)
   const answerPace = parsePace(values.pace ?? 'model')
+  const siteUrl = parseSiteUrls(values['site-url'] ?? [])
 
   const devServer = await createDevServer({
     docs,
@@ -129,6 +146,7 @@ async function main(argv: string[]): Promise<void> {
     projects: values.project,
     speed,
     answerPace,
+    ...(siteUrl ? { siteUrl } : {}),
     faults: values.fault,
     seed: !values['no-seed'],
     llm,
