@@ -3,7 +3,7 @@ import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildSite, defaultDocsDir, readNavigation } from './build.mjs'
+import { buildSite, defaultDocsDir, demoSettings, readNavigation } from './build.mjs'
 import { renderMdx, splitFrontmatter } from './mdx.mjs'
 import { startSiteServer } from './serve.mjs'
 
@@ -141,8 +141,23 @@ describe('docs site build', () => {
   it('embeds the drop-in script with the dev server settings and copies it', () => {
     const content = html(result.pages[0])
     expect(content).toContain(
-      '<script src="/docchat/docchat.js" data-domain="docchat" data-api-base-url="http://127.0.0.1:8787" data-assistant-key="mint_dsc_dev_local" data-context-selector="[data-docchat-content]" data-capture-code-blocks="true" defer></script>',
+      '<script src="/docchat/docchat.js" data-domain="docchat" data-api-base-url="http://127.0.0.1:8787" data-assistant-key="mint_dsc_dev_local" data-context-selector="[data-docchat-content]" data-capture-code-blocks="true" data-starter-questions="',
     )
+    // The demo's starter questions and suggested pages, as JSON the drop-in reads back.
+    const attribute = (name) =>
+      JSON.parse(
+        new RegExp(`${name}="([^"]*)"`)
+          .exec(content)[1]
+          .replaceAll('&quot;', '"')
+          .replaceAll('&amp;', '&'),
+      )
+    expect(attribute('data-starter-questions')).toEqual(demoSettings.starterQuestions)
+    expect(attribute('data-suggested-pages')).toEqual(demoSettings.suggestedPages)
+    expect(demoSettings.starterQuestions.length).toBeGreaterThan(0)
+    for (const page of demoSettings.suggestedPages) {
+      // Every suggested page is a page of the site.
+      expect(existsSync(join(outDir, `${page.href.slice(1)}.html`))).toBe(true)
+    }
     expect(existsSync(join(outDir, 'docchat/docchat.js'))).toBe(true)
     expect(content).not.toContain('mint_dev_local')
     expect(content).toContain('<link rel="stylesheet" href="/site.css">')
