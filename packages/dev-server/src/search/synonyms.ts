@@ -20,7 +20,7 @@ export const builtinWeight = 0.7
 
 /** Groups of words that name the same thing in developer docs. */
 const builtinGroups = [
-  'create new constructor instantiate initialize initialise',
+  'create constructor instantiate initialize initialise',
   'delete remove',
   'error exception',
   'auth authentication',
