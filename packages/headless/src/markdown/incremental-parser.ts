@@ -7,6 +7,11 @@ export interface IncrementalParserStats {
   blocksBuilt: number
   /** Characters handed to the scanner; grows with the open block, not with the message. */
   charactersScanned: number
+  /**
+   * Characters compared with the previous text to confirm an append: the text after the completed
+   * blocks plus a few leading ones, never the whole message.
+   */
+  charactersCompared: number
   /** Full re-parses because the new text did not extend the previous one. */
   resets: number
   /** Blocks known to be complete (cached, never scanned again). */
@@ -18,6 +23,9 @@ export interface IncrementalMarkdownParser {
   parse(markdown: string): MarkdownBlock[]
   readonly stats: IncrementalParserStats
 }
+
+/** Leading characters compared besides the open blocks (see `extendsPrevious`). */
+const HEAD_CHECK = 64
 
 function lines(text: string): string[] {
   return text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line))
@@ -36,8 +44,25 @@ export function createIncrementalMarkdownParser(): IncrementalMarkdownParser {
     parses: 0,
     blocksBuilt: 0,
     charactersScanned: 0,
+    charactersCompared: 0,
     resets: 0,
     completedBlocks: 0,
+  }
+
+  /**
+   * Whether `markdown` continues the previous text. Only the part after the completed blocks is
+   * compared (and the first characters, which catch a whole new message): comparing the whole text
+   * on every update made streaming quadratic in the answer's length, and the completed blocks are
+   * never scanned again anyway.
+   */
+  function extendsPrevious(markdown: string): boolean {
+    if (markdown.length < previousText.length) return false
+    const head = Math.min(committedEnd, HEAD_CHECK)
+    stats.charactersCompared += previousText.length - committedEnd + head
+    return (
+      markdown.startsWith(previousText.slice(committedEnd), committedEnd) &&
+      (head === 0 || markdown.startsWith(previousText.slice(0, head)))
+    )
   }
 
   function scan(text: string) {
@@ -52,7 +77,7 @@ export function createIncrementalMarkdownParser(): IncrementalMarkdownParser {
     parse(markdown) {
       if (markdown === previousText && stats.parses > 0) return previousResult
       stats.parses++
-      if (!markdown.startsWith(previousText)) {
+      if (!extendsPrevious(markdown)) {
         stats.resets++
         committed = []
         committedEnd = 0
