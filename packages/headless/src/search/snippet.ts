@@ -1,8 +1,11 @@
+import { type MarkdownBlock, parseMarkdownBlocks } from '../markdown/blocks'
+import { type InlineNode, parseInline } from '../markdown/inline'
+
 /**
  * Search results carry the indexed markdown of a section. A reader wants its words: fences,
  * tables, emphasis markers, link targets and MDX tags are noise in a one-line snippet, while inline
- * code is meaningful and keeps its own look. Everything here is a single pass over the input
- * (every look-ahead is bounded or remembered), so hostile content cannot make a keystroke slow.
+ * code is meaningful and keeps its own look. The answers' markdown parser (linear on hostile
+ * input) reads the structure; this keeps the words.
  */
 
 /** A run of snippet text; `code` runs came from inline code or a code block. */
@@ -19,238 +22,80 @@ export interface SnippetOptions {
 }
 
 const ellipsis = '…'
-const maxInput = 20_000
-// A tag or autolink longer than this is left as text: it keeps the scan for `>` bounded.
-const maxTagLength = 256
+const maxInput = 5_000
+// MDX/HTML tags inside text (raw HTML stays text in the markdown parser). Bounded, so linear.
+const tag = /<\/?[A-Za-z][^<>]{0,200}>/g
+// Lines that are not prose: MDX imports/exports and link reference definitions.
+const notProse = /^\s*(?:(?:import|export)\s.*|\[[^\]]{1,100}\]:\s.*)$/gm
 
-function isWordChar(char: string | undefined): boolean {
-  return char !== undefined && /[\p{L}\p{N}]/u.test(char)
-}
-
-class PartsBuilder {
-  parts: SnippetPart[] = []
-  private pendingSpace = false
-
-  push(text: string, code = false) {
-    if (!text) return
-    const last = this.parts[this.parts.length - 1]
-    const separator = this.pendingSpace && last ? ' ' : ''
-    this.pendingSpace = false
-    if (last && Boolean(last.code) === code) last.text += separator + text
-    else if (code) {
-      // The space between prose and code belongs to the prose, so code keeps its own edges.
-      if (separator && last) last.text += separator
-      this.parts.push({ text, code: true })
-    } else this.parts.push({ text: separator + text })
+/** Collects parts, merging neighbours of the same kind; a pending space joins blocks. */
+function partsCollector() {
+  const parts: SnippetPart[] = []
+  let space = false
+  return {
+    parts,
+    space() {
+      space = parts.length > 0
+    },
+    push(text: string, code = false) {
+      if (!text.trim()) {
+        if (text) space = parts.length > 0
+        return
+      }
+      const last = parts[parts.length - 1]
+      const gap = space ? ' ' : ''
+      space = false
+      if (last && Boolean(last.code) === code) last.text += gap + text
+      else if (code) {
+        // The space between prose and code belongs to the prose, so code keeps its own edges.
+        if (last) last.text += gap
+        parts.push({ text, code: true })
+      } else parts.push({ text: gap + text })
+    },
   }
+}
 
-  space() {
-    this.pendingSpace = true
+type Collector = ReturnType<typeof partsCollector>
+
+function inlineParts(nodes: InlineNode[], out: Collector): void {
+  for (const node of nodes) {
+    if (node.type === 'text') out.push(node.value.replace(tag, ' ').replace(/\s+/g, ' '))
+    else if (node.type === 'code') out.push(node.value.replace(/\s+/g, ' ').trim(), true)
+    else if (node.type === 'image') out.push(node.alt)
+    else if (node.type === 'break') out.space()
+    else inlineParts(node.children, out)
   }
 }
 
-function isFence(line: string): string | null {
-  const match = /^\s{0,3}(`{3,}|~{3,})/.exec(line)
-  return match ? match[1]! : null
-}
-
-function isTableDelimiter(line: string): boolean {
-  return /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/.test(line) && line.includes('-')
-}
-
-/** A table row's inside (outer pipes dropped), or `null` for any other line. */
-function tableRow(line: string): string | null {
-  const trimmed = line.trim()
-  if (!trimmed.startsWith('|')) return null
-  return trimmed.slice(1, trimmed.endsWith('|') && trimmed.length > 1 ? -1 : undefined)
-}
-
-/** Markdown block syntax at the start of a line: headings, quotes, list markers, table pipes. */
-function stripLineStart(line: string): string {
-  return line.replace(/^\s*(?:>\s*)*(?:#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d{1,9}[.)]\s+)?/, '')
-}
-
-function dropLine(line: string): boolean {
-  const trimmed = line.trim()
-  return (
-    trimmed === '' ||
-    /^(?:-{3,}|\*{3,}|_{3,})$/.test(trimmed) ||
-    /^(?:import|export)\s/.test(trimmed) ||
-    /^\[[^\]]{1,100}\]:\s/.test(trimmed) ||
-    isTableDelimiter(trimmed)
-  )
+function blockParts(blocks: MarkdownBlock[], out: Collector): void {
+  for (const block of blocks) {
+    out.space()
+    if (block.type === 'paragraph' || block.type === 'heading') {
+      inlineParts(parseInline(block.text), out)
+    } else if (block.type === 'code') {
+      out.push(block.code.replace(/\s+/g, ' ').trim(), true)
+    } else if (block.type === 'list') {
+      for (const item of block.items) blockParts(item, out)
+    } else if (block.type === 'blockquote') {
+      blockParts(block.children, out)
+    } else if (block.type === 'table') {
+      // Cells read as one list: "Option · Default · theme · light".
+      ;[block.header, ...block.rows].flat().forEach((cell, index) => {
+        if (index > 0) out.push(' · ')
+        inlineParts(parseInline(cell), out)
+      })
+    }
+  }
 }
 
 /**
- * Backtick runs of a line, so a code span's closing run (same length, CommonMark) is found by
- * walking forward once per length instead of rescanning the rest of the line.
+ * The content of a search result as clean snippet parts (no length limit), through the same
+ * linear markdown parser the answers use.
  */
-function backtickRuns(line: string): Map<number, number[]> {
-  const runs = new Map<number, number[]>()
-  let i = line.indexOf('`')
-  while (i !== -1 && i < line.length) {
-    let end = i
-    while (line[end] === '`') end++
-    const length = end - i
-    const list = runs.get(length) ?? []
-    list.push(i)
-    runs.set(length, list)
-    i = line.indexOf('`', end)
-  }
-  return runs
-}
-
-/** Inline markdown of one line into parts: code spans kept as code, markers and link targets dropped. */
-function inline(line: string, out: PartsBuilder) {
-  // Output positions of `[` still waiting for their `](`; emptied when the link is found.
-  const chars: string[] = []
-  const openBrackets: number[] = []
-  const runs = line.includes('`') ? backtickRuns(line) : null
-  const cursors = new Map<number, number>()
-  // Past this index no `)` is left on the line.
-  let noParen = Number.POSITIVE_INFINITY
-  const flush = () => {
-    const text = chars.join('').replace(/\s+/g, ' ')
-    chars.length = 0
-    openBrackets.length = 0
-    if (text === ' ') out.space()
-    else out.push(text)
-  }
-  let i = 0
-  while (i < line.length) {
-    const char = line[i]!
-    if (char === '`') {
-      let run = i
-      while (line[run] === '`') run++
-      const length = run - i
-      const list = runs?.get(length) ?? []
-      let cursor = cursors.get(length) ?? 0
-      while (cursor < list.length && list[cursor]! < run) cursor++
-      cursors.set(length, cursor + 1)
-      const close = list[cursor]
-      if (close === undefined) {
-        // An unmatched run is literal text in CommonMark; in a snippet it is just noise.
-        i = run
-        continue
-      }
-      flush()
-      const code = line.slice(run, close).replace(/\s+/g, ' ').trim()
-      if (code) out.push(code, true)
-      i = close + length
-      continue
-    }
-    if (char === '|') {
-      chars.push(' · ')
-      i++
-      continue
-    }
-    if (char === '*' || char === '~') {
-      i++
-      continue
-    }
-    if (char === '_') {
-      // snake_case stays; emphasis underscores sit at a word's edge.
-      if (isWordChar(line[i - 1]) && isWordChar(line[i + 1])) chars.push('_')
-      i++
-      continue
-    }
-    if (char === '\\' && i + 1 < line.length && /[\\`*_{}[\]()#+\-.!|<>~]/.test(line[i + 1]!)) {
-      chars.push(line[i + 1]!)
-      i += 2
-      continue
-    }
-    if (char === '!' && line[i + 1] === '[') {
-      i++
-      continue
-    }
-    if (char === '[') {
-      openBrackets.push(chars.length)
-      chars.push('[')
-      i++
-      continue
-    }
-    if (char === ']' && openBrackets.length > 0) {
-      const open = openBrackets.pop()!
-      if (line[i + 1] === '(') {
-        const close = i + 2 < noParen ? line.indexOf(')', i + 2) : -1
-        if (close !== -1) {
-          chars[open] = ''
-          i = close + 1
-          continue
-        }
-        noParen = Math.min(noParen, i + 2)
-      }
-      chars.push(']')
-      i++
-      continue
-    }
-    if (char === '<' && /[A-Za-z/!]/.test(line[i + 1] ?? '')) {
-      const close = line.slice(i + 1, i + 1 + maxTagLength).indexOf('>')
-      if (close !== -1) {
-        const inner = line.slice(i + 1, i + 1 + close)
-        // An autolink keeps its address; a tag (HTML, MDX component) disappears.
-        if (/^https?:\/\//i.test(inner)) chars.push(inner)
-        else chars.push(' ')
-        i = i + 2 + close
-        continue
-      }
-    }
-    chars.push(char)
-    i++
-  }
-  flush()
-}
-
-/** The content of a search result as clean snippet parts (no length limit). */
 export function cleanSnippetParts(markdown: string): SnippetPart[] {
-  const out = new PartsBuilder()
-  let fence: string | null = null
-  let inTable = false
-  const lines = markdown.split('\n')
-  for (const raw of lines) {
-    const line = raw.replace(/\r$/, '')
-    const marker = isFence(line)
-    if (fence) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null
-      else if (line.trim()) {
-        out.space()
-        out.push(line.trim().replace(/\s+/g, ' '), true)
-      }
-      continue
-    }
-    if (marker) {
-      fence = marker
-      continue
-    }
-    if (dropLine(line)) continue
-    const row = tableRow(line)
-    if (row !== null) {
-      // Cells of consecutive rows read as one list: "Option · Default · theme · light".
-      if (inTable) out.push(' · ')
-      else out.space()
-      inTable = true
-      inline(row, out)
-      continue
-    }
-    inTable = false
-    out.space()
-    inline(stripLineStart(line), out)
-  }
-  return tidy(out.parts)
-}
-
-function tidy(parts: SnippetPart[]): SnippetPart[] {
-  const result: SnippetPart[] = []
-  for (const part of parts) {
-    const text = part.text.replace(/\s+/g, ' ').replace(/(?: · )+/g, ' · ')
-    if (text.trim()) result.push(part.code ? { text, code: true } : { text })
-  }
-  if (result.length > 0) {
-    result[0]!.text = result[0]!.text.replace(/^[\s·]+/, '')
-    const last = result[result.length - 1]!
-    last.text = last.text.replace(/[\s·]+$/, '')
-  }
-  return result.filter((part) => part.text)
+  const out = partsCollector()
+  blockParts(parseMarkdownBlocks(markdown.replace(notProse, '')), out)
+  return out.parts
 }
 
 /** Index in `text` of the first word starting with a query term of 2+ characters, or -1. */
@@ -264,7 +109,7 @@ function firstMatch(text: string, query: string): number {
     while (from < lower.length) {
       const at = lower.indexOf(word, from)
       if (at === -1) break
-      if (!isWordChar(lower[at - 1])) {
+      if (!/[\p{L}\p{N}]/u.test(lower[at - 1] ?? '')) {
         if (best === -1 || at < best) best = at
         break
       }
@@ -280,7 +125,8 @@ function firstMatch(text: string, query: string): number {
  */
 export function snippetParts(markdown: string, options: SnippetOptions = {}): SnippetPart[] {
   const maxLength = Math.max(16, options.maxLength ?? 160)
-  // A snippet shows one line: the first few thousand characters always hold it and its match.
+  // A snippet shows one line: a section's first few thousand characters hold it and its match,
+  // and the cap keeps hostile content (a megabyte of backticks) from costing a keystroke.
   const parts = cleanSnippetParts(
     markdown.length > maxInput ? markdown.slice(0, maxInput) : markdown,
   )
