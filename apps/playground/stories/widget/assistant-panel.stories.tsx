@@ -355,7 +355,7 @@ export const StreamClosedMidAnswer: Story = {
     const canvas = within(canvasElement)
     await ask(canvas, question)
     const answer = await waitForAnswer(canvas)
-    await waitFor(() => expect(answer.textContent).toContain("Here's what the docs say"))
+    await waitFor(() => expect(answer.textContent).toContain('holds the styled components'))
     const alert = await canvas.findByRole('alert', {}, { timeout: answerTimeout })
     await waitFor(() => expect(alert).toHaveTextContent('The answer was cut short'))
     await expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled()

@@ -137,7 +137,10 @@ function splitSentences(prose: string): string[] {
     const line = rawLine
       .replace(/^\s*#{1,6}\s+.*$/gm, '')
       .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, '')
-      .replace(/<[^>]+>/g, '')
+      // Tags are markup, except inside inline code ("from a `<DocChatProvider>`").
+      .split(/(`[^`\n]*`)/)
+      .map((part, i) => (i % 2 === 1 ? part : part.replace(/<[^>]+>/g, '')))
+      .join('')
       .replace(/\s+/g, ' ')
       .trim()
     if (!line || line.includes('|')) continue
