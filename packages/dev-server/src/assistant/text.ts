@@ -143,7 +143,9 @@ function splitSentences(prose: string): string[] {
       .join('')
       .replace(/\s+/g, ' ')
       .trim()
-    if (!line || line.includes('|')) continue
+    // Table rows are not sentences; a `|` inside inline code (`'start' | 'end'`) is not a table.
+    const outsideCode = line.replace(/`[^`]*`/g, '')
+    if (!line || /^\|/.test(outsideCode) || (outsideCode.match(/\|/g)?.length ?? 0) >= 2) continue
     // A short line without end punctuation outside a list is a heading, not a statement.
     if (!listItem && !/[.!?:;)`]$/.test(line) && line.length < 80) continue
     for (const sentence of line.split(/(?<=[.!?])\s+(?=[A-Z0-9`*_[(])/)) {
