@@ -112,6 +112,12 @@ describe('<docchat-widget>', () => {
     await waitFor(() => expect(element).toHaveAttribute('data-theme', 'light'))
     element.labels = { trigger: 'Help' }
     await waitFor(() => expect(triggerOf(element)).toHaveTextContent('Help'))
+    // What React 19 and Vue do with a JSX attribute that is also a property: set it as text.
+    ;(element as unknown as { labels: string }).labels = '{"trigger":"Docs AI"}'
+    await waitFor(() => expect(triggerOf(element)).toHaveTextContent('Docs AI'))
+    ;(element as unknown as { trigger: string }).trigger = 'false'
+    await waitFor(() => expect(triggerOf(element).hidden).toBe(true))
+    element.trigger = undefined
     element.removeAttribute('theme')
     await waitFor(() => expect(rootOf(element).getAttribute('data-theme')).not.toBe('light'))
   })
@@ -131,7 +137,10 @@ describe('<docchat-widget>', () => {
     await act(async () => {
       await element.ready
     })
-    expect(element.shadowRoot!.querySelectorAll('.docchat-root')).toHaveLength(1)
+    // One loader root again (the panel, once loaded, nests its own .docchat-root inside it).
+    expect(
+      [...element.shadowRoot!.children].filter((child) => child.matches('.docchat-root')),
+    ).toHaveLength(1)
     expect(triggerOf(element)).toHaveTextContent('Ask AI')
   })
 

@@ -142,6 +142,12 @@ function createElementClass(environment: LoaderEnvironment): CustomElementConstr
     }
 
     setOption(name: string, value: unknown) {
+      // Frameworks that set properties rather than attributes (React 19, Vue) pass attribute
+      // text: read it as the attribute would be (`labels` JSON, `"false"`, `|`-separated lists).
+      if (typeof value === 'string') {
+        const parsed = optionsFromDataset({ [name]: value }) as Record<string, unknown>
+        if (name in parsed) value = parsed[name]
+      }
       if (value === undefined) delete this.#properties[name]
       else this.#properties[name] = value
       this.#update()
