@@ -9,13 +9,20 @@ import type { AssistantMessageStream } from './assistant-message'
 import type { DataStreamEvent } from './data-stream'
 import { DOCS_LIMITS } from './docs-limits'
 import { structuralValidation } from './lite-client'
-import type { AssistantRequestInput, ContextItem } from './schemas'
+import type { RetryOptions } from './retry'
+import type { AssistantRequestInput, AssistantV2Request, ContextItem } from './schemas'
 import { type ThreadIdentity, threadFromHeaders } from './thread-identity'
 import {
   type DocsUIMessageChunk,
   type ToUIMessageChunksOptions,
   toUIMessageChunks,
 } from './ui-message-chunks'
+import {
+  createUIMessageConnection,
+  type UIMessageAnswer,
+  type UIMessageConnection,
+} from './ui-message-connection'
+import type { UIMessageStreamChunk } from './ui-message-stream'
 import { type ChatMessageLike, toV4Messages } from './v4-messages'
 
 export type { ThreadStoreLike } from './assistant-connection'
@@ -39,8 +46,30 @@ export interface DocsChatTransportOptions {
   domain: string
   /** Supplies the endpoint URL, auth headers and `fetch`. Either `client` or `api` is required. */
   client?: DocsChatTransportClient
-  /** Full URL of the v1 assistant endpoint, when no `client` is given (e.g. your own proxy). */
+  /**
+   * Full URL of the assistant endpoint of the chosen `protocol`, when no `client` is given (e.g.
+   * your own proxy).
+   */
   api?: string
+  /**
+   * Which endpoint to talk to:
+   * - `'v1'` (default): `/v1/assistant/{domain}/message`; UI messages are converted to v4 messages
+   *   and the v4 data stream to UI message chunks. The contract `useAssistantChat` is built on.
+   * - `'v2'`: `/v2/assistant/{domain}/message`, which takes the UI messages themselves and answers
+   *   with a UI message stream over SSE; the chunks pass through, checked (`readUIMessageStreamBatches`).
+   */
+  protocol?: 'v1' | 'v2'
+  /**
+   * v2 only: checks the body before it is sent. Defaults to the zod-free `checkAssistantV2Request`;
+   * with the full client pass `(body) => validateRequest(assistantV2RequestSchema, body)`.
+   */
+  validate?: (body: unknown) => AssistantV2Request
+  /** v2 only: per-attempt timeout until the response headers, in ms. Defaults to 30 000. */
+  timeoutMs?: number
+  /** v2 only: retries (only before any byte streamed). Defaults to 2; `false` for none. */
+  retry?: RetryOptions | false
+  /** v2 only: called for chunk types this version does not know; they are left out. */
+  onUnknownChunk?: (chunk: UIMessageStreamChunk) => void
   /** Extra request headers (a plain object or `Headers`). */
   headers?: Resolvable<HeadersLike | undefined>
   /** Defaults to `client.fetch`, then the global `fetch`. */
@@ -155,6 +184,7 @@ export function createDocsChatTransport(options: DocsChatTransportOptions): Docs
   if (!client && !options.api) {
     throw new TypeError('createDocsChatTransport needs either `client` or `api`.')
   }
+  if (options.protocol === 'v2') return createV2Transport(options)
   const connectionOptions: AssistantConnectionOptions = {
     threadStore: options.threadStore,
     onThread: options.onThread,
@@ -243,6 +273,104 @@ async function* stopsAsAbortErrors(
 ): AsyncGenerator<DataStreamEvent> {
   try {
     yield* stream
+  } catch (error) {
+    throw asAbortError(error)
+  }
+}
+
+/** `protocol: 'v2'`: UI messages out, the checked UI message stream back. */
+function createV2Transport(options: DocsChatTransportOptions): DocsChatTransport {
+  const { domain, client } = options
+  const connection: UIMessageConnection = createUIMessageConnection(
+    {
+      domain,
+      url: client ? client.assistantUrl(domain, 'v2') : (options.api as string),
+      headers: () => new Headers(client?.assistantHeaders()),
+      request: {
+        fetch: options.fetch ?? client?.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+        timeoutMs: options.timeoutMs,
+        retry: options.retry,
+      },
+      validate: options.validate,
+    },
+    {
+      threadStore: options.threadStore,
+      onThread: options.onThread,
+      onThreadExpired: options.onThreadExpired,
+      retryWithNewThread: options.retryWithNewThread,
+      onUnknownChunk: options.onUnknownChunk,
+    },
+  )
+
+  return {
+    get thread() {
+      return connection.thread
+    },
+    clearThread: () => connection.clearThread(),
+
+    async sendMessages(request) {
+      const headers: Record<string, string> = {}
+      addHeaders(headers, await resolve(options.headers))
+      addHeaders(headers, request.headers)
+      const [extraBody, fp, context, currentPath] = await Promise.all([
+        resolve(options.body),
+        resolve(options.fp),
+        resolve(options.context),
+        resolve(options.currentPath),
+      ])
+      const body: Record<string, unknown> = { fp: fp ?? 'anonymous' }
+      if (options.retrievalPageSize !== undefined)
+        body.retrievalPageSize = options.retrievalPageSize
+      if (options.filter !== undefined) body.filter = options.filter
+      if (context !== undefined && context.length > 0) body.context = context
+      if (currentPath) body.currentPath = currentPath.slice(0, DOCS_LIMITS.currentPathChars)
+      Object.assign(body, extraBody, request.body)
+      // What `DefaultChatTransport` sends, which the v2 endpoint accepts (api-contract §3).
+      body.id = request.chatId
+      body.trigger = request.trigger
+      if (request.messageId !== undefined) body.messageId = request.messageId
+      body.messages = request.messages
+      const continueThread =
+        request.trigger === 'regenerate-message' ||
+        request.messages.some((message) => message.role === 'assistant')
+      try {
+        const answer = await connection.ask(body as never, {
+          signal: request.abortSignal,
+          headers,
+          continueThread,
+        })
+        return toReadableStream(asV2Chunks(answer))
+      } catch (error) {
+        throw asAbortError(error)
+      }
+    },
+
+    async reconnectToStream() {
+      return null
+    },
+  }
+}
+
+/**
+ * The v2 answer for `Chat`: the checked chunks as they came (the server's chunks are the SDK's
+ * own), with the thread from the headers added to `start`'s metadata when the server left it out,
+ * as the v1 path does; a stop surfaces as an `AbortError`.
+ */
+async function* asV2Chunks(answer: UIMessageAnswer): AsyncGenerator<DocsUIMessageChunk> {
+  const fromHeaders = threadFromHeaders(answer.response.headers)
+  try {
+    for await (const batch of answer.batches()) {
+      for (const chunk of batch) {
+        if (chunk.type === 'start' && fromHeaders) {
+          const metadata = (chunk.messageMetadata ?? {}) as Record<string, unknown>
+          if (metadata.threadId === undefined) {
+            chunk.messageMetadata = { ...metadata, threadId: fromHeaders.threadId }
+          }
+        }
+        // Checked structurally by the reader against the v5–v7 catalogue.
+        yield chunk as unknown as DocsUIMessageChunk
+      }
+    }
   } catch (error) {
     throw asAbortError(error)
   }

@@ -118,6 +118,11 @@ export {
   type UpdateStatusState,
   updateStatusSchema,
   validateRequest,
+  type AssistantV2Request,
+  type AssistantV2RequestInput,
+  assistantV2RequestSchema,
+  type DocsUIMessage,
+  uiMessageSchema,
 } from './schemas'
 export { decodeEntities } from './html-entities'
 export { resolveDocsUrl, type SafeUrl, toSafeUrl, type UrlPolicyOptions } from './url-policy'
@@ -145,6 +150,22 @@ export {
   type ToUIMessageChunksOptions,
   toUIMessageChunks,
 } from './ui-message-chunks'
+export {
+  checkUIMessageChunk,
+  cutUIMessageStreamError,
+  type ReadUIMessageStreamOptions,
+  readUIMessageStreamBatches,
+  readUIMessageStreamChunks,
+  type UIMessageStreamChunk,
+} from './ui-message-stream'
+export {
+  checkAssistantV2Request,
+  createUIMessageConnection,
+  type UIMessageAnswer,
+  type UIMessageConnection,
+  type UIMessageConnectionOptions,
+  type UIMessageEndpoint,
+} from './ui-message-connection'
 export {
   createDocsChatTransport,
   type DocsChatRequestOptions,

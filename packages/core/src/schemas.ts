@@ -248,6 +248,69 @@ export type AssistantRequest = z.output<typeof assistantRequestSchema>
 /** The assistant request as callers write it (`retrievalPageSize` optional). */
 export type AssistantRequestInput = z.input<typeof assistantRequestSchema>
 
+/**
+ * An AI SDK v5+ `UIMessage` as the v2 endpoint takes it: `id`, `role` and `parts` required. Parts
+ * are checked for a `type` only, since v5+ clients send back every part they received (tool,
+ * `data-*`, `source-document`), not only the five types the spec lists.
+ */
+export const uiMessageSchema = /* @__PURE__ */ z
+  .object({
+    id: z.string().min(1),
+    role: z.enum(['system', 'user', 'assistant']),
+    parts: z.array(z.object({ type: z.string().min(1) }).passthrough()),
+    metadata: z.unknown().optional(),
+    createdAt: z.union([z.string(), z.date()]).optional(),
+  })
+  .passthrough()
+export type DocsUIMessage = z.infer<typeof uiMessageSchema>
+
+/**
+ * The body of `POST /v2/assistant/{domain}/message` (api-contract §3): the v1 fields with UI
+ * messages, plus the keys AI SDK's `DefaultChatTransport` adds (`id`, `trigger`, `messageId`),
+ * which the API accepts.
+ */
+export const assistantV2RequestSchema = /* @__PURE__ */ z
+  .object({
+    fp: z.string().min(1, 'fp is required: use "anonymous" or a stable user id'),
+    messages: z.array(uiMessageSchema).min(1),
+    threadId: z.string().min(1).nullable().optional(),
+    threadKey: z.string().min(1).optional(),
+    retrievalPageSize: z.number().int().positive().default(5),
+    filter: assistantFilterSchema.nullable().optional(),
+    context: z.array(contextItemSchema).optional(),
+    currentPath: z.string().max(DOCS_LIMITS.currentPathChars).optional(),
+    id: z.string().optional(),
+    trigger: z.enum(['submit-message', 'regenerate-message']).optional(),
+    messageId: z.string().optional(),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    value.messages.forEach((message, index) => {
+      if (message.role !== 'user') return
+      const text = message.parts
+        .map((part) => (part.type === 'text' && typeof part.text === 'string' ? part.text : ''))
+        .join('')
+      if (text.length > DOCS_LIMITS.questionChars) {
+        context.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['messages', index, 'parts'],
+          message: `a question must be at most ${DOCS_LIMITS.questionChars} characters (got ${text.length})`,
+        })
+      }
+    })
+    if (value.threadKey !== undefined && !value.threadId) {
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['threadKey'],
+        message: 'threadKey is only valid together with threadId',
+      })
+    }
+  })
+/** The v2 assistant request as sent (defaults applied). */
+export type AssistantV2Request = z.output<typeof assistantV2RequestSchema>
+/** The v2 assistant request as callers write it. */
+export type AssistantV2RequestInput = z.input<typeof assistantV2RequestSchema>
+
 export const searchRequestSchema = /* @__PURE__ */ z
   .object({
     query: z

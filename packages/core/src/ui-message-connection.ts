@@ -1,0 +1,251 @@
+import type { AskOptions, AssistantConnectionOptions } from './assistant-connection'
+import { DocsApiError, toDocsApiError } from './errors'
+import { type FetchLike, performRequest, type RequestSettings } from './request'
+import { abortError, type RetryOptions, resolveRetryOptions } from './retry'
+// Types only: the transport ships this module without zod.
+import type { AssistantV2Request, AssistantV2RequestInput } from './schemas'
+import { type ThreadIdentity, threadFromHeaders } from './thread-identity'
+import {
+  type ReadUIMessageStreamOptions,
+  readUIMessageStreamBatches,
+  type UIMessageStreamChunk,
+} from './ui-message-stream'
+
+/** Where a v2 connection sends, how, and how it checks the body (zod or `checkAssistantV2Request`). */
+export interface UIMessageEndpoint {
+  /** The thread store's key. */
+  domain: string
+  url: string
+  headers: () => Headers
+  request: { fetch: FetchLike; timeoutMs?: number | undefined; retry?: RetryOptions | false }
+  validate?: ((body: unknown) => AssistantV2Request) | undefined
+}
+
+export interface UIMessageConnectionOptions
+  extends Omit<AssistantConnectionOptions, 'coalesceTextMs'>,
+    ReadUIMessageStreamOptions {}
+
+/**
+ * The answer of the v2 endpoint: checked UI message chunks. Iterate it, or `batches()`, once.
+ * Failures reject with a `DocsApiError` (`aborted` on a stop, `network` on a cut stream,
+ * `invalid-response` on a malformed event); an `error` chunk from the server is a chunk.
+ */
+export interface UIMessageAnswer extends AsyncIterable<UIMessageStreamChunk> {
+  readonly response: Response
+  /** From `X-Thread-Id`/`X-Thread-Key`, else from the message metadata once read. */
+  readonly thread: ThreadIdentity | undefined
+  batches(): AsyncIterable<UIMessageStreamChunk[]>
+  /** Stops reading and closes the connection. */
+  cancel(): Promise<void>
+}
+
+/** The v2 twin of `AssistantConnection`: same thread and stale-thread policy, UI message stream. */
+export interface UIMessageConnection {
+  readonly thread: ThreadIdentity | undefined
+  clearThread(): void
+  ask(body: AssistantV2RequestInput, options?: AskOptions): Promise<UIMessageAnswer>
+}
+
+function badRequest(field: string, problem: string): never {
+  throw new DocsApiError(`Invalid request: ${field}: ${problem}`, { kind: 'bad-request', field })
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * The zod-free check of a v2 body (what `assistantV2RequestSchema` checks, minus the per-field
+ * detail): used when no schema is given, so the transport stays small.
+ */
+export function checkAssistantV2Request(value: unknown): AssistantV2Request {
+  if (!isRecord(value)) badRequest('body', 'must be a JSON object')
+  if (typeof value.fp !== 'string' || value.fp.length === 0) {
+    badRequest('fp', 'is required: use "anonymous" or a stable user id')
+  }
+  if (!Array.isArray(value.messages) || value.messages.length === 0) {
+    badRequest('messages', 'must be a non-empty array')
+  }
+  value.messages.forEach((message: unknown, index: number) => {
+    const at = `messages.${index}`
+    if (!isRecord(message)) badRequest(at, 'must be an object')
+    if (typeof message.id !== 'string' || !message.id) badRequest(`${at}.id`, 'must be a string')
+    if (message.role !== 'user' && message.role !== 'assistant' && message.role !== 'system') {
+      badRequest(`${at}.role`, 'must be system, user or assistant')
+    }
+    if (!Array.isArray(message.parts)) badRequest(`${at}.parts`, 'must be an array')
+    message.parts.forEach((part: unknown, partIndex: number) => {
+      if (!isRecord(part) || typeof part.type !== 'string') {
+        badRequest(`${at}.parts.${partIndex}.type`, 'must be a string')
+      }
+    })
+  })
+  if (value.threadKey !== undefined && !value.threadId) {
+    badRequest('threadKey', 'threadKey is only valid together with threadId')
+  }
+  const size = value.retrievalPageSize
+  if (size !== undefined && !(typeof size === 'number' && Number.isInteger(size) && size > 0)) {
+    badRequest('retrievalPageSize', 'must be a positive integer')
+  }
+  return { retrievalPageSize: 5, ...value } as AssistantV2Request
+}
+
+/** A thread id in message metadata (`start`, `message-metadata`, `finish`), as the dev server sends. */
+function threadFromChunk(chunk: UIMessageStreamChunk): ThreadIdentity | undefined {
+  const metadata = chunk.messageMetadata
+  if (!isRecord(metadata) || typeof metadata.threadId !== 'string' || !metadata.threadId) {
+    return undefined
+  }
+  return typeof metadata.threadKey === 'string' && metadata.threadKey
+    ? { threadId: metadata.threadId, threadKey: metadata.threadKey }
+    : { threadId: metadata.threadId }
+}
+
+/** Creates a connection to the v2 assistant endpoint (the transport's `protocol: 'v2'`). */
+export function createUIMessageConnection(
+  endpoint: UIMessageEndpoint,
+  options: UIMessageConnectionOptions = {},
+): UIMessageConnection {
+  const { domain } = endpoint
+  const { threadStore } = options
+  const validate = endpoint.validate ?? checkAssistantV2Request
+  const retryWithNewThread = options.retryWithNewThread ?? true
+  const request: RequestSettings = {
+    fetch: options.fetch ?? endpoint.request.fetch,
+    timeoutMs: endpoint.request.timeoutMs ?? 30_000,
+    retry: resolveRetryOptions(endpoint.request.retry),
+  }
+  let memoryThread: ThreadIdentity | undefined
+  // As in the v1 connection: a 404'd thread is remembered, not cleared from a store that would
+  // forget its messages with it.
+  let rejectedThreadId: string | undefined
+
+  const getThread = (): ThreadIdentity | undefined => {
+    const thread = threadStore ? threadStore.get(domain) : memoryThread
+    return thread && thread.threadId === rejectedThreadId ? undefined : thread
+  }
+  const clearThread = (): void => {
+    memoryThread = undefined
+    threadStore?.clear(domain)
+  }
+  const learnThread = (found: ThreadIdentity): void => {
+    if (found.threadId === rejectedThreadId) return
+    const current = getThread()
+    const threadKey =
+      found.threadKey ?? (current?.threadId === found.threadId ? current.threadKey : undefined)
+    const next: ThreadIdentity = threadKey ? { threadId: found.threadId, threadKey } : found
+    if (current?.threadId === next.threadId && current.threadKey === next.threadKey) return
+    memoryThread = next
+    threadStore?.set(domain, next)
+    options.onThread?.(next)
+  }
+
+  const send = async (
+    body: AssistantV2Request,
+    askOptions: AskOptions,
+  ): Promise<UIMessageAnswer> => {
+    const headers = endpoint.headers()
+    new Headers(askOptions.headers).forEach((value, name) => {
+      headers.set(name, value)
+    })
+    headers.set('content-type', 'application/json')
+    const { value: response, release } = await performRequest(request, {
+      url: endpoint.url,
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: askOptions.signal,
+      retryMode: 'unprocessed',
+      stream: true,
+      read: async (answer) => answer,
+    })
+    if (!response.body) {
+      release()
+      throw new DocsApiError('The answer has no body.', { kind: 'invalid-response' })
+    }
+    let thread = threadFromHeaders(response.headers)
+    if (thread) learnThread(thread)
+    const stream = response.body
+    let used = false
+
+    async function* batches(): AsyncGenerator<UIMessageStreamChunk[]> {
+      if (used) throw new TypeError('The answer can be read once.')
+      used = true
+      try {
+        for await (const batch of readUIMessageStreamBatches(stream, options)) {
+          for (const chunk of batch) {
+            const found = threadFromChunk(chunk)
+            if (found) {
+              thread =
+                found.threadKey || thread?.threadId !== found.threadId
+                  ? found
+                  : { ...found, ...(thread.threadKey ? { threadKey: thread.threadKey } : {}) }
+              learnThread(thread)
+            }
+          }
+          yield batch
+        }
+      } catch (error) {
+        // One mapping: a stop is `aborted` whatever the runtime threw while reading.
+        if (askOptions.signal?.aborted) throw abortError(askOptions.signal)
+        throw toDocsApiError(error)
+      } finally {
+        release()
+      }
+    }
+
+    return {
+      response,
+      get thread() {
+        return thread
+      },
+      batches,
+      async *[Symbol.asyncIterator]() {
+        for await (const batch of batches()) yield* batch
+      },
+      async cancel() {
+        if (used) return
+        used = true
+        release()
+        await stream.cancel().catch(() => {})
+      },
+    }
+  }
+
+  const ask = async (
+    input: AssistantV2RequestInput,
+    askOptions: AskOptions = {},
+  ): Promise<UIMessageAnswer> => {
+    const stored = askOptions.continueThread && !input.threadId ? getThread() : undefined
+    const body = validate(
+      stored
+        ? {
+            ...input,
+            threadId: stored.threadId,
+            ...(stored.threadKey ? { threadKey: stored.threadKey } : {}),
+          }
+        : input,
+    )
+    try {
+      return await send(body, askOptions)
+    } catch (error) {
+      const { threadId, threadKey, ...fresh } = body
+      if (!threadId || !DocsApiError.isInstance(error) || error.status !== 404) throw error
+      if (!retryWithNewThread) {
+        clearThread()
+        throw error
+      }
+      rejectedThreadId = threadId
+      memoryThread = undefined
+      options.onThreadExpired?.(threadKey ? { threadId, threadKey } : { threadId })
+      return send(fresh as AssistantV2Request, askOptions)
+    }
+  }
+
+  return {
+    get thread() {
+      return getThread()
+    },
+    clearThread,
+    ask,
+  }
+}
