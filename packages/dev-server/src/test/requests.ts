@@ -6,9 +6,9 @@ export const base = 'http://dev.test'
 export function userMessage(text: string, id = `u-${text.length}-${text.slice(0, 8)}`) {
   return {
     id,
-    role: 'user',
+    role: 'user' as const,
     content: text,
-    parts: [{ type: 'text', text }],
+    parts: [{ type: 'text' as const, text }],
     createdAt: new Date(0).toISOString(),
   }
 }
