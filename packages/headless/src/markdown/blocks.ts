@@ -68,15 +68,14 @@ function headingOf(line: string): { level: 1 | 2 | 3 | 4 | 5 | 6; text: string }
   const indent = afterIndent(line)
   let start = indent
   while (line[start] === '#') start++
-  const level = start - indent
+  const level = (start - indent) as 1 | 2 | 3 | 4 | 5 | 6
   if (level < 1 || level > 6) return null
-  const heading = (text: string) => ({ level: level as 1 | 2 | 3 | 4 | 5 | 6, text })
-  if (start === line.length) return heading('')
+  if (start === line.length) return { level, text: '' }
   if (!isBlankChar(line[start])) return null
   while (isBlankChar(line[start])) start++
   let end = line.length
   while (end > start && isBlankChar(line[end - 1])) end--
-  if (end === start) return heading('')
+  if (end === start) return { level, text: '' }
   let hashes = end
   while (hashes > start && line[hashes - 1] === '#') hashes--
   if (hashes < end) {
@@ -85,7 +84,7 @@ function headingOf(line: string): { level: 1 | 2 | 3 | 4 | 5 | 6; text: string }
     if (blanks < hashes && blanks > start) end = blanks
   }
   const text = line.slice(start, end)
-  return LINE_TERMINATOR.test(text) ? null : heading(text.trim())
+  return LINE_TERMINATOR.test(text) ? null : { level, text: text.trim() }
 }
 
 /** `---`, `***` or `___` (3+ of one, blanks between allowed) alone on a line. */

@@ -501,5 +501,6 @@ function parse(source: string, context: Context): InlineNode[] {
 
 /** Parses inline markdown (GFM subset) into nodes. Raw HTML stays text. */
 export function parseInline(source: string): InlineNode[] {
+  if (source === '') return []
   return parse(source, { depth: 0, inLink: false, noCloserFrom: new Map() })
 }

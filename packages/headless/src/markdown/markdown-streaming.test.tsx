@@ -44,7 +44,8 @@ describe('streaming cost does not grow with the answer', () => {
   })
 })
 
-describe('<Markdown> while streaming a long answer', () => {
+// Hundreds of renders each; a loaded machine needs more than the default 15 s.
+describe('<Markdown> while streaming a long answer', { timeout: 90_000 }, () => {
   // Enough blocks for several render groups of 16, with headings of three levels, the deepest last.
   const answer = `# Guide\n\n${answerOfLength(6_000)}\n\n#### Deep note\n\nThe end.`
 
@@ -53,10 +54,10 @@ describe('<Markdown> while streaming a long answer', () => {
     const { container, rerender } = render(<Markdown content="" streaming {...props} />)
     let text = ''
     let compared = 0
-    for (let end = 7; end < answer.length + 7; end += 7) {
-      text += answer.slice(end - 7, end)
+    for (let end = 19; end < answer.length + 19; end += 19) {
+      text += answer.slice(end - 19, end)
       act(() => rerender(<Markdown content={text} streaming {...props} />))
-      if (end % 301 < 7 || end >= answer.length) {
+      if (end % 399 < 19 || end >= answer.length) {
         const fresh = document.body.appendChild(document.createElement('div'))
         const reference = render(<Markdown content={text} streaming {...props} />, {
           container: fresh,
@@ -79,8 +80,8 @@ describe('<Markdown> while streaming a long answer', () => {
     const { container, rerender } = render(<Markdown content="" streaming />)
     const seen = new Map<number, Element>()
     let text = ''
-    for (let end = 5; end < answer.length + 5; end += 5) {
-      text += answer.slice(end - 5, end)
+    for (let end = 13; end < answer.length + 13; end += 13) {
+      text += answer.slice(end - 13, end)
       act(() => rerender(<Markdown content={text} streaming />))
       const children = Array.from(container.firstElementChild!.children)
       // Every element but the last two (the open block may still turn into another kind) stays.
