@@ -27,7 +27,15 @@ export { parseDocs } from './docs/parse-docs'
 export type { DocsCodeBlock, DocsCorpus, DocsFiles, DocsPage, DocsSection } from './docs/types'
 export {
   createDocsIndex,
+  createSemanticSearch,
   type DocsIndex,
+  type DocsIndexOptions,
   type DocsSearchOptions,
   type DocsSearchResult,
+  type EmbeddingCache,
+  linkResults,
+  reciprocalRankFusion,
+  type SemanticSearch,
 } from './search'
+export { answerModeHeader } from './discovery-routes'
+export { type AnswerPace, type AnswerPaceSetting, modelPace } from './assistant/pacing'

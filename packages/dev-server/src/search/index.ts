@@ -3,6 +3,7 @@ export {
   fieldBoosts,
   normaliseScore,
   type DocsIndex,
+  type DocsIndexOptions,
   type DocsPageContent,
   type DocsSearchFilter,
   type DocsSearchOptions,
