@@ -19,7 +19,7 @@ import type {
   UIMessageChunk as ChunkV7,
 } from 'ai-v7'
 import { expectTypeOf } from 'vitest'
-import type { DocsChatTransport } from './chat-transport'
+import { createDocsChatTransport, type DocsChatTransport } from './chat-transport'
 import type { DocsUIMessageChunk } from './ui-message-chunks'
 
 expectTypeOf<DocsChatTransport>().toExtend<ChatTransportV5<UIMessageV5>>()
@@ -36,3 +36,9 @@ declare const transport: DocsChatTransport
 export const v5: ChatTransportV5<UIMessageV5> = transport
 export const v6: ChatTransportV6<UIMessageV6> = transport
 export const v7: ChatTransportV7<UIMessageV7> = transport
+
+// `protocol: 'v2'` returns the same transport type, so it fits every major's `ChatTransport` too.
+const v2Transport = createDocsChatTransport({ api: '/v2', domain: 'docs', protocol: 'v2' })
+export const v2OnV5: ChatTransportV5<UIMessageV5> = v2Transport
+export const v2OnV6: ChatTransportV6<UIMessageV6> = v2Transport
+export const v2OnV7: ChatTransportV7<UIMessageV7> = v2Transport

@@ -1,0 +1,290 @@
+/**
+ * `protocol: 'v2'` consumed by the real AI SDK v5, v6 and v7 clients (npm aliases): each version's
+ * `readUIMessageStream` and its `AbstractChat`, against the dev server's v2 endpoint over real
+ * HTTP, with its faults (status, cut-after, error-part, malformed-line), stops and thread expiry.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils/backend'
+import { createDocsChatTransport, type DocsChatTransport } from './chat-transport'
+import { validateRequest, assistantV2RequestSchema } from './schemas'
+import type { ThreadIdentity } from './thread-identity'
+
+interface TestUIMessage {
+  id: string
+  role: 'system' | 'user' | 'assistant'
+  metadata?: Record<string, unknown>
+  parts: Array<{ type: string; [key: string]: unknown }>
+}
+
+interface ChatLike {
+  readonly status: string
+  readonly error: Error | undefined
+  readonly messages: TestUIMessage[]
+  sendMessage(message: { text: string }): Promise<void>
+  stop(): Promise<void>
+}
+
+interface AiModule {
+  readUIMessageStream(options: {
+    stream: ReadableStream<unknown>
+    onError?: (error: unknown) => void
+  }): AsyncIterable<TestUIMessage>
+  AbstractChat: abstract new (init: {
+    transport: DocsChatTransport
+    state: unknown
+    onError?: (error: Error) => void
+  }) => ChatLike
+}
+
+const versions: Array<[string, () => Promise<unknown>]> = [
+  ['ai@5.0.10', () => import('ai-v5-low')],
+  ['ai@5.0.277', () => import('ai-v5')],
+  ['ai@6.0.323', () => import('ai-v6')],
+  ['ai@7.0.173', () => import('ai-v7')],
+]
+
+class ArrayChatState {
+  status = 'ready'
+  error: Error | undefined = undefined
+  messages: TestUIMessage[] = []
+  pushMessage = (message: TestUIMessage) => {
+    this.messages = [...this.messages, message]
+  }
+  popMessage = () => {
+    this.messages = this.messages.slice(0, -1)
+  }
+  replaceMessage = (index: number, message: TestUIMessage) => {
+    this.messages = [...this.messages.slice(0, index), message, ...this.messages.slice(index + 1)]
+  }
+  snapshot = <T>(thing: T): T => structuredClone(thing)
+}
+
+const QUESTION = 'How do I install DocChat?'
+
+const textOf = (message: TestUIMessage | undefined) =>
+  (message?.parts ?? []).map((part) => (part.type === 'text' ? (part.text as string) : '')).join('')
+
+let backend: TestBackend
+beforeAll(async () => {
+  backend = await createTestBackend({ http: true })
+})
+afterAll(() => backend.close())
+
+function newTransport(extra: Partial<Parameters<typeof createDocsChatTransport>[0]> = {}) {
+  return createDocsChatTransport({
+    client: backend.client,
+    domain,
+    protocol: 'v2',
+    retry: false,
+    ...extra,
+  })
+}
+
+describe.each(versions)('%s', (_version, load) => {
+  let ai: AiModule
+  beforeAll(async () => {
+    ai = (await load()) as AiModule
+  })
+
+  function newChat(transport: DocsChatTransport) {
+    const errors: Error[] = []
+    class TestChat extends ai.AbstractChat {}
+    const chat = new TestChat({
+      transport,
+      state: new ArrayChatState(),
+      onError: (error) => errors.push(error),
+    })
+    return { chat, errors }
+  }
+
+  it('readUIMessageStream builds the answer from the v2 stream, thread in the metadata', async () => {
+    backend.setFault(undefined)
+    const transport = newTransport()
+    const stream = await transport.sendMessages({
+      trigger: 'submit-message',
+      chatId: 'chat-1',
+      messageId: undefined,
+      abortSignal: undefined,
+      messages: [
+        { id: 'u1', role: 'user', parts: [{ type: 'text', text: QUESTION } as { type: string }] },
+      ],
+    })
+    let message: TestUIMessage | undefined
+    for await (const snapshot of ai.readUIMessageStream({
+      stream,
+      onError: (error) => {
+        throw error
+      },
+    })) {
+      message = snapshot
+    }
+    expect(message?.role).toBe('assistant')
+    expect(textOf(message)).toMatch(/install/i)
+    expect(message?.parts.some((part) => part.type === 'dynamic-tool')).toBe(true)
+    expect(message?.metadata?.threadId).toBe(transport.thread?.threadId)
+    expect(transport.thread?.threadKey).toBeTruthy()
+    const sent = backend.requestsTo('/v2/assistant/').at(-1)
+    expect(sent?.body).toMatchObject({
+      fp: 'anonymous',
+      id: 'chat-1',
+      trigger: 'submit-message',
+      messages: [
+        { id: 'u1', role: 'user', parts: [{ type: 'text', text: QUESTION } as { type: string }] },
+      ],
+    })
+    expect(sent?.body).not.toHaveProperty('threadId')
+  })
+
+  it('Chat answers, then sends threadId and threadKey with the follow-up', async () => {
+    backend.setFault(undefined)
+    const transport = newTransport()
+    const { chat, errors } = newChat(transport)
+    await chat.sendMessage({ text: QUESTION })
+    expect(errors).toEqual([])
+    expect(chat.status).toBe('ready')
+    const threadId = chat.messages[1]?.metadata?.threadId as string
+    expect(threadId).toMatch(/^[0-9A-Z]{26}$/)
+    const threadKey = transport.thread?.threadKey
+    expect(threadKey).toBeTruthy()
+    await chat.sendMessage({ text: 'How do I ask a question from React?' })
+    expect(errors).toEqual([])
+    expect(textOf(chat.messages[3]).length).toBeGreaterThan(0)
+    const followUp = backend.requestsTo('/v2/assistant/').at(-1)?.body as Record<string, unknown>
+    expect(followUp).toMatchObject({ threadId, threadKey })
+    expect((followUp.messages as TestUIMessage[]).map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+    ])
+    expect(chat.messages[3]?.metadata?.threadId).toBe(threadId)
+  })
+
+  it('a 404 on the stored thread asks once as a new thread (onThreadExpired)', async () => {
+    backend.setFault(undefined)
+    const stale: ThreadIdentity = { threadId: '01JUNKJUNKJUNKJUNKJUNKJUNK', threadKey: 'nope' }
+    let stored: ThreadIdentity | undefined = stale
+    const expired: ThreadIdentity[] = []
+    const transport = newTransport({
+      threadStore: {
+        get: () => stored,
+        set: (_domain, thread) => {
+          stored = thread
+        },
+        clear: () => {
+          stored = undefined
+        },
+      },
+      onThreadExpired: (thread) => expired.push(thread),
+    })
+    const before = backend.requestsTo('/v2/assistant/').length
+    const stream = await transport.sendMessages({
+      trigger: 'regenerate-message',
+      chatId: 'chat-2',
+      messageId: undefined,
+      abortSignal: undefined,
+      messages: [
+        { id: 'u1', role: 'user', parts: [{ type: 'text', text: QUESTION } as { type: string }] },
+      ],
+    })
+    let message: TestUIMessage | undefined
+    for await (const snapshot of ai.readUIMessageStream({ stream })) message = snapshot
+    expect(expired).toEqual([stale])
+    expect(backend.requestsTo('/v2/assistant/').length - before).toBe(2)
+    expect(stored?.threadId).not.toBe(stale.threadId)
+    expect(stored?.threadKey).toBeTruthy()
+    expect(message?.metadata?.threadId).toBe(stored?.threadId)
+  })
+
+  it('Chat reports an HTTP error status with the server message', async () => {
+    backend.setFault('status=503')
+    const { chat } = newChat(newTransport())
+    await chat.sendMessage({ text: QUESTION })
+    backend.setFault(undefined)
+    expect(chat.status).toBe('error')
+    expect(chat.error?.message).toBeTruthy()
+    expect(chat.messages).toHaveLength(1)
+  })
+
+  it('Chat reports an error part and keeps the partial answer', async () => {
+    backend.setFault('error-part')
+    const { chat } = newChat(newTransport())
+    await chat.sendMessage({ text: QUESTION })
+    backend.setFault(undefined)
+    expect(chat.status).toBe('error')
+    expect(chat.error?.message).toContain('Injected error part')
+    expect(textOf(chat.messages[1]).length).toBeGreaterThan(0)
+  })
+
+  it('Chat fails a malformed event as an invalid response', async () => {
+    backend.setFault('malformed-line')
+    const { chat } = newChat(newTransport())
+    await chat.sendMessage({ text: QUESTION })
+    backend.setFault(undefined)
+    expect(chat.status).toBe('error')
+    expect(chat.error?.message).toContain('Invalid answer stream')
+  })
+
+  it('Chat fails a cut stream instead of taking it for a whole answer', async () => {
+    backend.setFault('cut-after=6')
+    const { chat } = newChat(newTransport())
+    await chat.sendMessage({ text: QUESTION })
+    backend.setFault(undefined)
+    expect(chat.status).toBe('error')
+    expect(chat.error?.message).toBe('The answer stream ended before it finished.')
+  })
+
+  it('Chat.stop() ends the answer as a stop, not an error, keeping the partial text', async () => {
+    backend.setFault('token-rate=20')
+    const { chat, errors } = newChat(newTransport())
+    const sending = chat.sendMessage({ text: QUESTION })
+    const deadline = Date.now() + 10_000
+    while (textOf(chat.messages[1]).length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    await chat.stop()
+    await sending
+    backend.setFault(undefined)
+    expect(chat.status).toBe('ready')
+    expect(chat.error).toBeUndefined()
+    expect(errors).toEqual([])
+    expect(textOf(chat.messages[1]).length).toBeGreaterThan(0)
+  })
+})
+
+describe('v2 request checks', () => {
+  it('rejects a v4-shaped message before sending, with the zod schema and without it', async () => {
+    const before = backend.requestsTo('/v2/assistant/').length
+    const send = (transport: DocsChatTransport) =>
+      transport.sendMessages({
+        trigger: 'submit-message',
+        chatId: 'c',
+        messageId: undefined,
+        abortSignal: undefined,
+        messages: [{ id: 'x', role: 'user', content: 'hi' } as never],
+      })
+    await expect(send(newTransport())).rejects.toMatchObject({
+      kind: 'bad-request',
+      field: 'messages.0.parts',
+    })
+    await expect(
+      send(newTransport({ validate: (body) => validateRequest(assistantV2RequestSchema, body) })),
+    ).rejects.toMatchObject({ kind: 'bad-request' })
+    expect(backend.requestsTo('/v2/assistant/').length).toBe(before)
+  })
+
+  it('v1 stays the default protocol', async () => {
+    const before = backend.requestsTo('/v1/assistant/').length
+    const transport = createDocsChatTransport({ client: backend.client, domain })
+    const stream = await transport.sendMessages({
+      trigger: 'submit-message',
+      chatId: 'c',
+      messageId: undefined,
+      abortSignal: undefined,
+      messages: [
+        { id: 'u', role: 'user', parts: [{ type: 'text', text: QUESTION } as { type: string }] },
+      ],
+    })
+    await stream.cancel()
+    expect(backend.requestsTo('/v1/assistant/').length).toBe(before + 1)
+  })
+})
