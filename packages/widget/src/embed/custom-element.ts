@@ -1,5 +1,10 @@
 import { createDocChat, domEventPrefix, initHosts, type LoaderEnvironment } from './create-doc-chat'
-import { type DocChatInitOptions, type DocChatInstance, optionsFromDataset } from './embed-options'
+import {
+  type DocChatInitOptions,
+  type DocChatInstance,
+  datasetOptions,
+  optionsFromDataset,
+} from './embed-options'
 
 /**
  * `<docchat-widget domain="acme" assistant-key="mint_dsc_…" theme="dark" variant="sidebar">`: the
@@ -8,56 +13,21 @@ import { type DocChatInitOptions, type DocChatInstance, optionsFromDataset } fro
  */
 export const elementName = 'docchat-widget'
 
-/** Kebab-case attributes, each the init option of the same camelCase name (as `data-*` on the script). */
-export const elementAttributes = [
-  'domain',
-  'api-base-url',
-  'assistant-key',
-  'proxy-url',
-  'theme',
-  'variant',
-  'accent',
-  'radius',
-  'font',
-  'z-index',
-  'dir',
-  'side',
-  'docs-base-url',
-  'site-name',
-  'starter-questions',
-  'suggested-pages',
-  'labels',
-  'shortcuts',
-  'trigger',
-  'search',
-  'default-open',
-  'include-question-text',
-  'dismiss-on-interact-outside',
-  'open-sources-in-new-tab',
-  'remember-open-state',
-  'capture-pathname',
-  'context-selector',
-  'capture-code-blocks',
-  'panel-url',
-  'nonce',
-  'deep-links',
-  'assistant-param',
-  'search-hash',
-] as const
+const kebabCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
 
-const camelCase = (name: string) =>
-  name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
+/** Kebab-case attributes, each the init option of the same camelCase name (as `data-*` on the script). */
+export const elementAttributes: readonly string[] = datasetOptions.map(kebabCase)
 
 /** Options only a property can carry (functions, objects). */
-const propertyOnly = ['onEvent', 'onFeedback', 'onError', 'filter'] as const
+const propertyOnly = ['onEvent', 'onFeedback', 'onError', 'filter']
 
 // `dir` and `nonce` are HTMLElement's own properties (and `dir` its global attribute): they stay
 // native, and still read as the options of the same name. The other two are parts of `deepLinks`.
-const nativeProperties = new Set(['dir', 'nonce', 'assistantParam', 'searchHash'])
+const nativeProperties = ['dir', 'nonce', 'assistantParam', 'searchHash']
 
 /** Every property of the element that is an init option. */
 export const elementProperties: readonly string[] = [
-  ...elementAttributes.map(camelCase).filter((name) => !nativeProperties.has(name)),
+  ...datasetOptions.filter((name) => !nativeProperties.includes(name)),
   ...propertyOnly,
 ]
 
@@ -80,9 +50,9 @@ declare global {
 
 function attributeDataset(element: Element): DOMStringMap {
   const dataset: DOMStringMap = {}
-  for (const name of elementAttributes) {
-    const value = element.getAttribute(name)
-    if (value !== null) dataset[camelCase(name)] = value
+  for (const name of datasetOptions) {
+    const value = element.getAttribute(kebabCase(name))
+    if (value !== null) dataset[name] = value
   }
   return dataset
 }

@@ -73,6 +73,27 @@ const stringOptions = [
   'siteName',
 ] as const
 
+/**
+ * Every option `optionsFromDataset` reads, by its camelCase name: `data-*` on the script tag and,
+ * in kebab-case, the attributes of `<docchat-widget>`.
+ */
+export const datasetOptions: readonly string[] = [
+  ...stringOptions,
+  ...booleanOptions,
+  'theme',
+  'variant',
+  'dir',
+  'side',
+  'zIndex',
+  'starterQuestions',
+  'suggestedPages',
+  'labels',
+  'shortcuts',
+  'deepLinks',
+  'assistantParam',
+  'searchHash',
+]
+
 function toDataKey(option: string): string {
   // dataset uses camelCase already: data-api-base-url ↔ dataset.apiBaseUrl
   return option
