@@ -21,13 +21,24 @@ const preactAliases = [
   { find: /^react$/, replacement: preact('preact/compat') },
 ]
 
+/**
+ * The drop-in's engine: `@docchat/react` as the widget uses it, built on core's assistant
+ * connection and plain fetches instead of AI SDK v4's `useChat` and TanStack Query (about 25 KB
+ * gzip of the panel chunk). The widget's component tests run on it too (vitest.config.ts,
+ * project `drop-in-engine`).
+ */
+export const dropInEngineAlias = {
+  find: /^@docchat\/react$/,
+  replacement: fileURLToPath(new URL('../react/src/lite/index.ts', import.meta.url)),
+}
+
 export default defineConfig(({ mode }) => {
   const panel = mode === 'panel'
   return {
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     resolve: {
       conditions: [source, 'browser', 'module', 'import', 'default'],
-      alias: panel ? preactAliases : [],
+      alias: panel ? [...preactAliases, dropInEngineAlias] : [],
     },
     esbuild: { legalComments: 'none' },
     build: {

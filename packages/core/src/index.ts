@@ -10,6 +10,7 @@ export type {
   AssistantMessageStream,
   AssistantToolInvocation,
 } from './assistant-message'
+export { streamFailure } from './assistant-message'
 export {
   type AssistantMessageOptions,
   type CreatedAgentJob,

@@ -3,21 +3,21 @@
 import { type Message, useChat } from '@ai-sdk/react'
 import {
   type ContextItem,
-  DOCS_LIMITS,
   type DocsApiError,
   type SearchFilter,
   type ThreadIdentity,
-  type ThreadStore,
   toDocsApiError,
 } from '@docchat/core'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { type MessageSource, getMessageSources } from './message-sources'
 import {
-  getMessageDisplayText,
-  getMessageSuggestions,
-  type MessageSuggestion,
-} from './message-suggestions'
-import { isMessageNotFound } from './message-not-found'
+  lazyThreadStore,
+  reviveMessage,
+  useContextItems,
+  useMessageHelpers,
+  useRequestBody,
+} from './assistant-chat-shared'
+import type { MessageSource } from './message-sources'
+import type { MessageSuggestion } from './message-suggestions'
 import type { MessageLike } from './message-parts'
 import { useDocChat } from './provider'
 
@@ -103,8 +103,7 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
   const chatId = options.id ?? `docchat:${instanceId}:${domain}`
 
   const [thread, setThread] = useState<ThreadIdentity | undefined>(undefined)
-  const [context, setContext] = useState<ContextItem[]>([])
-  const contextRef = useRef<ContextItem[]>([])
+  const { context, contextRef, addContext, removeContext, clearContext } = useContextItems()
   const [dismissedError, setDismissedError] = useState<unknown>(undefined)
   const [hydrated, setHydrated] = useState(false)
   const [answerMode, setAnswerMode] = useState<string | undefined>(undefined)
@@ -163,32 +162,22 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
     getThreadStore().setMessages(domain, chat.messages)
   }, [persist, hydrated, settled, chat.messages, domain, getThreadStore])
 
-  const requestBody = useCallback(
-    (extraContext: ContextItem[]) => {
-      const items = [...contextRef.current, ...extraContext]
-      const path = typeof currentPath === 'function' ? currentPath() : currentPath
-      const pagePath = path ?? (typeof location === 'undefined' ? undefined : location.pathname)
-      // The thread is not in here: the connection adds the one it holds when the request leaves.
-      return {
-        fp,
-        retrievalPageSize,
-        ...(filter ? { filter } : {}),
-        ...(items.length > 0 ? { context: items } : {}),
-        ...(pagePath ? { currentPath: pagePath.slice(0, DOCS_LIMITS.currentPathChars) } : {}),
-      }
-    },
-    [fp, retrievalPageSize, filter, currentPath],
-  )
+  const requestBody = useRequestBody({
+    fp,
+    retrievalPageSize,
+    filter,
+    currentPath,
+    pending: contextRef,
+  })
 
   const send = useCallback(
     async (text: string, sendOptions: SendOptions = {}) => {
       const body = requestBody(sendOptions.context ?? [])
-      contextRef.current = []
-      setContext([])
+      clearContext()
       setDismissedError(undefined)
       await append({ role: 'user', content: text }, { body })
     },
-    [append, requestBody],
+    [append, requestBody, clearContext],
   )
 
   const regenerate = useCallback(async () => {
@@ -205,29 +194,6 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
     setDismissedError(chat.error)
   }, [stop, setMessages, connection, persist, getThreadStore, domain, chat.error])
 
-  const addContext = useCallback((item: ContextItem | ContextItem[]) => {
-    const items = Array.isArray(item) ? item : [item]
-    const next = [...contextRef.current]
-    for (const candidate of items) {
-      if (!next.some((existing) => sameContextItem(existing, candidate))) next.push(candidate)
-    }
-    contextRef.current = next
-    setContext(next)
-  }, [])
-
-  const removeContext = useCallback((item: ContextItem | number) => {
-    const next = contextRef.current.filter((existing, index) =>
-      typeof item === 'number' ? index !== item : !sameContextItem(existing, item),
-    )
-    contextRef.current = next
-    setContext(next)
-  }, [])
-
-  const clearContext = useCallback(() => {
-    contextRef.current = []
-    setContext([])
-  }, [])
-
   const visibleError = chat.error && chat.error !== dismissedError ? chat.error : undefined
   // The connection rejects with `DocsApiError`s already; this only types what useChat holds.
   const error = useMemo(
@@ -242,15 +208,7 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
         ? 'idle'
         : chat.status
 
-  const helpers = useMemo(
-    () => ({
-      sources: (message: MessageLike) => getMessageSources(message, { docsBaseUrl }),
-      suggestions: (message: MessageLike) => getMessageSuggestions(message, { docsBaseUrl }),
-      displayText: (message: MessageLike) => getMessageDisplayText(message),
-      notFound: (message: MessageLike) => isMessageNotFound(message),
-    }),
-    [docsBaseUrl],
-  )
+  const helpers = useMessageHelpers(docsBaseUrl)
 
   return {
     id: chatId,
@@ -271,23 +229,4 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
     removeContext,
     clearContext,
   }
-}
-
-function lazyThreadStore(getThreadStore: () => ThreadStore) {
-  return {
-    get: (domain: string) => getThreadStore().get(domain),
-    set: (domain: string, thread: ThreadIdentity) => getThreadStore().set(domain, thread),
-    clear: (domain: string) => getThreadStore().clear(domain),
-  }
-}
-
-function sameContextItem(a: ContextItem, b: ContextItem): boolean {
-  return (
-    a.type === b.type && a.value === b.value && a.elementId === b.elementId && a.path === b.path
-  )
-}
-
-function reviveMessage(message: Message): Message {
-  const createdAt = message.createdAt
-  return typeof createdAt === 'string' ? { ...message, createdAt: new Date(createdAt) } : message
 }

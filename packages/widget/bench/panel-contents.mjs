@@ -34,6 +34,8 @@ const result = await build({
     'react-dom': preact('preact/compat'),
     'preact/compat': preact('preact/compat'),
     react: preact('preact/compat'),
+    // The drop-in's engine (vite.embed.config.ts: dropInEngineAlias).
+    '@docchat/react': join(root, '../react/src/lite/index.ts'),
   },
   plugins: [
     {

@@ -238,21 +238,45 @@ describe('search results whose paths are hostile', () => {
   }, 120_000)
 })
 
-describe('an agent job whose pull request link is hostile', () => {
-  it('shows the pull request label as text for every hostile form', async () => {
-    const created = await backend.client.createAgentJob(projectId, {
-      messages: [{ role: 'user', content: 'Document the widget theming options' }],
-    })
-    await created.response.body?.cancel()
-    now += 60 * 60_000
-    let link = ''
-    const client = hostileClient((path, body) =>
-      path.includes('/agent/') && body && typeof body === 'object'
-        ? { ...body, pullRequestLink: link }
-        : body,
-    )
-    for (const form of hostileUrls.filter((url) => url.trim())) {
-      link = form
+// The drop-in renders no agent jobs, so its engine (project drop-in-engine) has no useAgentJob.
+describe.skipIf(process.env.DOCCHAT_ENGINE === 'drop-in')(
+  'an agent job whose pull request link is hostile',
+  () => {
+    it('shows the pull request label as text for every hostile form', async () => {
+      const created = await backend.client.createAgentJob(projectId, {
+        messages: [{ role: 'user', content: 'Document the widget theming options' }],
+      })
+      await created.response.body?.cancel()
+      now += 60 * 60_000
+      let link = ''
+      const client = hostileClient((path, body) =>
+        path.includes('/agent/') && body && typeof body === 'object'
+          ? { ...body, pullRequestLink: link }
+          : body,
+      )
+      for (const form of hostileUrls.filter((url) => url.trim())) {
+        link = form
+        const view = render(
+          <AgentJobStatus
+            client={client}
+            domain={domain}
+            projectId={projectId}
+            jobId={created.sessionId!}
+            intervalMs={1000}
+          />,
+        )
+        const inert = await waitFor(() => {
+          const found = view.container.querySelector('[data-inert-link]')
+          expect(found).not.toBeNull()
+          return found as HTMLElement
+        })
+        expect(inert).toHaveTextContent('View pull request')
+        expect(view.container.querySelector('a')).toBeNull()
+        activateAll(view.container)
+        view.unmount()
+      }
+      // The API's own link stays a link.
+      link = 'https://github.com/docchat-dev/docchat-project/pull/1'
       const view = render(
         <AgentJobStatus
           client={client}
@@ -262,30 +286,10 @@ describe('an agent job whose pull request link is hostile', () => {
           intervalMs={1000}
         />,
       )
-      const inert = await waitFor(() => {
-        const found = view.container.querySelector('[data-inert-link]')
-        expect(found).not.toBeNull()
-        return found as HTMLElement
-      })
-      expect(inert).toHaveTextContent('View pull request')
-      expect(view.container.querySelector('a')).toBeNull()
-      activateAll(view.container)
-      view.unmount()
-    }
-    // The API's own link stays a link.
-    link = 'https://github.com/docchat-dev/docchat-project/pull/1'
-    const view = render(
-      <AgentJobStatus
-        client={client}
-        domain={domain}
-        projectId={projectId}
-        jobId={created.sessionId!}
-        intervalMs={1000}
-      />,
-    )
-    expect(
-      await within(view.container).findByRole('link', { name: 'View pull request' }),
-    ).toHaveAttribute('href', link)
-    expect(pwned()).toBeUndefined()
-  }, 60_000)
-})
+      expect(
+        await within(view.container).findByRole('link', { name: 'View pull request' }),
+      ).toHaveAttribute('href', link)
+      expect(pwned()).toBeUndefined()
+    }, 60_000)
+  },
+)

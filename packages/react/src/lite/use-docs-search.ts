@@ -1,0 +1,121 @@
+'use client'
+
+import {
+  DocsApiError,
+  type SearchRequestInput,
+  type SearchResult,
+  toDocsApiError,
+} from '@docchat/core'
+import { useEffect, useState } from 'react'
+import { useDebouncedValue } from '../use-debounced-value'
+import type { DocsSearch, UseDocsSearchOptions } from '../use-docs-search'
+import { useDocChat } from './provider'
+
+/** What the widget reads of `DocsSearch`; the drop-in's engine has no TanStack query behind it. */
+export type LiteDocsSearch = Pick<
+  DocsSearch,
+  | 'data'
+  | 'error'
+  | 'isError'
+  | 'isFetching'
+  | 'isPending'
+  | 'isLoading'
+  | 'isSuccess'
+  | 'status'
+  | 'errorUpdatedAt'
+  | 'dataUpdatedAt'
+  | 'results'
+  | 'searchedQuery'
+  | 'isDebouncing'
+>
+
+// The full hook's `staleTime`: a query typed again within a minute shows without a request.
+const staleMs = 60_000
+const maxCached = 50
+
+interface SearchState {
+  key: string
+  data: SearchResult[] | undefined
+  dataUpdatedAt: number
+  error: DocsApiError | null
+  errorUpdatedAt: number
+  fetching: boolean
+}
+
+const initial: SearchState = {
+  key: '',
+  data: undefined,
+  dataUpdatedAt: 0,
+  error: null,
+  errorUpdatedAt: 0,
+  fetching: false,
+}
+
+/**
+ * `useDocsSearch` for the drop-in, the same behaviour without TanStack Query: debounced, empty
+ * queries send nothing, a changed query aborts the request in flight, the previous results stay
+ * while the next load, and retries are the client's (core's retry budget) only.
+ */
+export function useDocsSearch(query: string, options: UseDocsSearchOptions = {}): LiteDocsSearch {
+  const { client, domain, searchCache: cache } = useDocChat()
+  const { pageSize, filter, scoreThreshold, debounceMs = 150, enabled = true } = options
+  const trimmed = query.trim()
+  const searchedQuery = useDebouncedValue(trimmed, debounceMs)
+  const request: SearchRequestInput = {
+    query: searchedQuery,
+    ...(pageSize !== undefined ? { pageSize } : {}),
+    ...(filter ? { filter } : {}),
+    ...(scoreThreshold !== undefined ? { scoreThreshold } : {}),
+  }
+  const active = enabled && searchedQuery !== ''
+  const key = JSON.stringify([client.baseUrl, domain, request])
+  const [state, setState] = useState<SearchState>(initial)
+
+  useEffect(() => {
+    if (!active) return
+    const cached = cache.get(key)
+    if (cached && Date.now() - cached.at < staleMs) {
+      setState({ ...initial, key, data: cached.data, dataUpdatedAt: cached.at })
+      return
+    }
+    const controller = new AbortController()
+    // Keep the previous query's results on screen (TanStack's keepPreviousData).
+    setState((previous) => ({ ...previous, key, error: null, fetching: true }))
+    client.search(domain, request, { signal: controller.signal }).then(
+      (data) => {
+        const at = Date.now()
+        cache.delete(key)
+        cache.set(key, { data, at })
+        if (cache.size > maxCached) cache.delete(cache.keys().next().value as string)
+        setState({ ...initial, key, data, dataUpdatedAt: at })
+      },
+      (caught: unknown) => {
+        if (controller.signal.aborted) return
+        const error = DocsApiError.isInstance(caught) ? caught : toDocsApiError(caught)
+        setState({ ...initial, key, error, errorUpdatedAt: Date.now() })
+      },
+    )
+    return () => controller.abort()
+  }, [active, key, cache])
+
+  const current = active && state.key === key
+  const error = current ? state.error : null
+  const data = active ? state.data : undefined
+  const isFetching = active && (!current || state.fetching)
+  const status = error ? 'error' : data ? 'success' : 'pending'
+  return {
+    data,
+    error,
+    isError: status === 'error',
+    isFetching,
+    isPending: status === 'pending',
+    isLoading: status === 'pending' && isFetching,
+    isSuccess: status === 'success',
+    status,
+    errorUpdatedAt: state.errorUpdatedAt,
+    dataUpdatedAt: state.dataUpdatedAt,
+    results: active ? (data ?? []) : [],
+    searchedQuery,
+    isDebouncing: trimmed !== searchedQuery,
+  } as LiteDocsSearch
+}
