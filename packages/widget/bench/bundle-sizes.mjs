@@ -2,6 +2,10 @@
 // the budgets, plus @docchat/react + @docchat/headless + @docchat/widget bundled with React
 // external ("own" = our three packages only; "full" = with their dependencies).
 // Run after `pnpm build` (the drop-in is measured as shipped in dist-embed/).
+//
+//   node bench/bundle-sizes.mjs            everything (pnpm bench)
+//   node bench/bundle-sizes.mjs --drop-in  the drop-in's two files and their budgets only: the
+//                                          budget check of `npm test` (scripts/test.mjs)
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,6 +17,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 const gz = (text) => gzipSync(text, { level: 6 }).length
 const br = (text) => brotliCompressSync(text).length
 
+const dropInOnly = process.argv.includes('--drop-in')
 const budgets = { first: 12 * 1024, total: 85 * 1024 }
 const rows = []
 let overBudget = false
@@ -79,21 +84,22 @@ async function bundle(external) {
     .join('\n')
 }
 
-try {
-  const own = await bundle((id) => reactExternal.some((re) => re.test(id)) || !ours.test(id))
-  measure('React stack own (@docchat/react+headless+widget+core, deps external)', own)
-  const full = await bundle((id) => reactExternal.some((re) => re.test(id)))
-  measure('React stack full (all deps bundled, React external)', full)
-  // What an app adds to build its client: createDocsClient validates with zod.
-  writeFileSync(
-    entry,
-    `${readFileSync(entry, 'utf8')}export { createDocsClient } from '@docchat/core'\n`,
-  )
-  const withClient = await bundle((id) => reactExternal.some((re) => re.test(id)))
-  measure('React stack full + createDocsClient (zod)', withClient)
-} catch (error) {
-  console.error('React stack bundle failed:', error.message)
-}
+if (!dropInOnly)
+  try {
+    const own = await bundle((id) => reactExternal.some((re) => re.test(id)) || !ours.test(id))
+    measure('React stack own (@docchat/react+headless+widget+core, deps external)', own)
+    const full = await bundle((id) => reactExternal.some((re) => re.test(id)))
+    measure('React stack full (all deps bundled, React external)', full)
+    // What an app adds to build its client: createDocsClient validates with zod.
+    writeFileSync(
+      entry,
+      `${readFileSync(entry, 'utf8')}export { createDocsClient } from '@docchat/core'\n`,
+    )
+    const withClient = await bundle((id) => reactExternal.some((re) => re.test(id)))
+    measure('React stack full + createDocsClient (zod)', withClient)
+  } catch (error) {
+    console.error('React stack bundle failed:', error.message)
+  }
 
 const width = Math.max(...rows.map((r) => r.label.length))
 console.log(
@@ -114,8 +120,10 @@ console.log('\nGoals (issue 14):')
 for (const [label, bytes, goal] of goals) {
   console.log(`  ${label} ≤ ${kb(goal)} gz: ${kb(bytes)} ${bytes <= goal ? '✓' : '✗ not yet'}`)
 }
-mkdirSync(join(root, 'bench/results'), { recursive: true })
-writeFileSync(join(root, 'bench/results/bundle-sizes.json'), `${JSON.stringify(rows, null, 2)}\n`)
+if (!dropInOnly) {
+  mkdirSync(join(root, 'bench/results'), { recursive: true })
+  writeFileSync(join(root, 'bench/results/bundle-sizes.json'), `${JSON.stringify(rows, null, 2)}\n`)
+}
 if (overBudget) {
   console.error('\nOver budget.')
   process.exit(1)
