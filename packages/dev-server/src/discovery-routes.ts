@@ -2,6 +2,7 @@
 import {
   type AssistantRequest,
   assistantRequestSchema,
+  type SearchRequest,
   type ChatMessageLike,
   pageRequestSchema,
   readDataStream,
@@ -241,12 +242,42 @@ export async function search(server: ServerContext, ctx: RequestContext): Promis
   authorize(server, ctx, 'search')
   const docs = domainOf(server, ctx)
   const request = validate(searchRequestSchema, requireObject(await ctx.json()))
-  const results = docs.index.search(request.query, {
+  const options = {
     pageSize: request.pageSize,
     filter: request.filter,
     scoreThreshold: request.scoreThreshold,
-  })
+  }
+  const results =
+    (await semanticResults(docs, request.query, options)) ??
+    docs.index.search(request.query, options)
   return json(linkResults(results, { siteUrl: docs.siteUrl }))
+}
+
+/** Words a query needs before search by meaning is worth an embedding call (not while typing one). */
+const semanticMinWords = 3
+
+/**
+ * Semantic and keyword search fused (LLM mode with embeddings), for queries of a few words: a
+ * question rather than the start of a word. Undefined when there is none, or the embedding call
+ * failed (the keyword results then stand).
+ */
+async function semanticResults(
+  docs: AssistantDocs,
+  query: string,
+  options: { pageSize?: number; filter?: SearchRequest['filter']; scoreThreshold?: number },
+) {
+  if (!docs.semantic || query.trim().split(/\s+/).length < semanticMinWords) return undefined
+  try {
+    const semantic = await docs.semantic()
+    if (!semantic) return undefined
+    const pageSize = options.pageSize ?? 10
+    const keyword = docs.index.search(query, { ...options, pageSize: 50 })
+    const fused = await semantic.hybrid(query, { pageSize, filter: options.filter, keyword })
+    const threshold = options.scoreThreshold ?? 0
+    return fused.filter((result) => Number(result.metadata.score ?? 0) >= threshold)
+  } catch {
+    return undefined
+  }
 }
 
 export function normalisePagePath(path: string): string {

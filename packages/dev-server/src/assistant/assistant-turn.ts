@@ -107,7 +107,16 @@ async function rankForModel(
   })
   const semantic = await docs.semantic?.()
   if (!semantic) return keyword.slice(0, options.pageSize)
-  return semantic.hybrid(query, { pageSize: options.pageSize, filter: options.filter, keyword })
+  try {
+    return await semantic.hybrid(query, {
+      pageSize: options.pageSize,
+      filter: options.filter,
+      keyword,
+    })
+  } catch {
+    // The embedding call failed for this query: the keyword ranking still answers.
+    return keyword.slice(0, options.pageSize)
+  }
 }
 
 /** Context items as the tool result lists them: considered alongside the docs, marked as context. */

@@ -11,6 +11,7 @@ import { createDevServer } from '../server'
 import { measure, report } from '../test/answer-quality'
 import { type FakeOpenAI, startFakeOpenAI } from '../test/fake-openai'
 import { type Corpus, questionSet } from '../test/question-set'
+import { post } from '../test/requests'
 import { createDocsIndex } from './docs-index'
 import { createSemanticSearch, reciprocalRankFusion } from './semantic-search'
 
@@ -86,6 +87,31 @@ describe('semantic search (embedMany through @ai-sdk/openai, fused by RRF)', () 
     expect(cached.stats.cached).toBe(true)
     await cached.search('preview on my laptop')
     expect(fake.embeddingInputs.slice(again)).toEqual([1])
+  }, 120_000)
+
+  it('the search endpoint fuses semantic results for questions, keyword results while typing', async () => {
+    const server = await createDevServer({
+      docs: { mintlify: folders.mintlify },
+      llm: { apiKey: 'sk-local', baseURL: fake.baseURL, model: 'fake' },
+      embeddingCacheDir: cacheDir,
+      seed: false,
+    })
+    const search = async (query: string) => {
+      const before = fake.embeddingInputs.length
+      const body = (await (
+        await post(server, '/discovery/v1/search/mintlify', { query, pageSize: 5 })
+      ).json()) as { path: string; metadata: { page: string } }[]
+      return {
+        pages: body.map((r) => r.metadata.page),
+        embedded: fake.embeddingInputs.length > before,
+      }
+    }
+    const question = await search('Can I preview my documentation on my laptop before publishing?')
+    expect(question.embedded).toBe(true)
+    expect(question.pages).toContain('/cli/preview')
+    const typing = await search('custom dom')
+    expect(typing.embedded).toBe(false)
+    expect(typing.pages[0]).toBe('/customize/custom-domain')
   }, 120_000)
 
   it('LLM mode against a local fake model: numbers on the question set, keyword and fused', async () => {
