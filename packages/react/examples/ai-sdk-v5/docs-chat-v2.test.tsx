@@ -1,6 +1,6 @@
 import { useChat as useChatV2 } from '@ai-sdk/react-v2'
 import { useChat as useChatV3 } from '@ai-sdk/react-v3'
-import { createDocsChatTransport, type DocsClient } from '@docchat/core'
+import { createDocsChatTransport, type DocsChatTransport, type DocsClient } from '@docchat/core'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { createTestSetup, domain } from '../../src/test/docchat-test-setup'
 
@@ -14,10 +14,24 @@ interface V2Body {
   messages: { id: string; role: string; parts: { type: string; text?: string }[] }[]
 }
 
-const bindings = [
-  ['@ai-sdk/react 2.x', useChatV2],
-  ['@ai-sdk/react 3.x', useChatV3],
-] as const
+/** What these tests use of `useChat`: the same in both bindings, each checked against it below. */
+interface ChatHelpersLike {
+  messages: Array<{
+    role: string
+    metadata?: unknown
+    parts: Array<{ type: string; text?: string }>
+  }>
+  status: string
+  error: Error | undefined
+  sendMessage(message: { text: string }): Promise<void>
+  stop(): Promise<void>
+}
+type UseChatLike = (options: { transport: DocsChatTransport }) => ChatHelpersLike
+
+const bindings: Array<[string, UseChatLike]> = [
+  ['@ai-sdk/react 2.x', (options) => useChatV2(options)],
+  ['@ai-sdk/react 3.x', (options) => useChatV3(options)],
+]
 
 const textOf = (message: { parts: Array<{ type: string; text?: string }> } | undefined) =>
   message?.parts.map((part) => (part.type === 'text' ? part.text : '')).join('') ?? ''
