@@ -78,7 +78,15 @@ describe('useDocsSearch', () => {
   })
 
   it('keeps the previous results while the next query loads', async () => {
-    const { wrapper } = await createTestSetup()
+    // The next query's answer takes 300 ms, so "while it loads" does not hang on how many ticks
+    // an engine needs to publish a result (TanStack batches on a timer, the drop-in's does not).
+    let delayMs = 0
+    const { wrapper } = await createTestSetup({
+      wrapFetch: (next) => async (input, init) => {
+        if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs))
+        return next(input, init)
+      },
+    })
     const { result, rerender } = renderHook(({ query }) => useDocsSearch(query), {
       wrapper,
       initialProps: { query: 'install' },
@@ -86,6 +94,7 @@ describe('useDocsSearch', () => {
     await until(() => result.current.isSuccess)
     const previous = result.current.results
     expect(previous.length).toBeGreaterThan(0)
+    delayMs = 300
     rerender({ query: 'widget theme' })
     expect(result.current.results).toBe(previous)
     await advance(150)

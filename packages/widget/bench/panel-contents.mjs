@@ -83,7 +83,7 @@ if (process.argv.includes('--modules')) {
   const modules = Object.entries(output.inputs).sort(
     (a, b) => b[1].bytesInOutput - a[1].bytesInOutput,
   )
-  for (const [input, { bytesInOutput }] of modules.slice(0, 30)) {
+  for (const [input, { bytesInOutput }] of modules.slice(0, Number(process.env.TOP ?? 30))) {
     console.log(
       `${`${(bytesInOutput / 1024).toFixed(1)} KB`.padStart(9)}  ${input.replace(/.*node_modules\//, '')}`,
     )

@@ -18,6 +18,8 @@ export type LiteDocsSearch = Pick<
   | 'error'
   | 'isError'
   | 'isFetching'
+  | 'fetchStatus'
+  | 'isPlaceholderData'
   | 'isPending'
   | 'isLoading'
   | 'isSuccess'
@@ -36,6 +38,8 @@ const maxCached = 50
 interface SearchState {
   key: string
   data: SearchResult[] | undefined
+  /** The query `data` answers: another one's while it stands in as placeholder. */
+  dataKey: string
   dataUpdatedAt: number
   error: DocsApiError | null
   errorUpdatedAt: number
@@ -45,6 +49,7 @@ interface SearchState {
 const initial: SearchState = {
   key: '',
   data: undefined,
+  dataKey: '',
   dataUpdatedAt: 0,
   error: null,
   errorUpdatedAt: 0,
@@ -75,7 +80,7 @@ export function useDocsSearch(query: string, options: UseDocsSearchOptions = {})
     if (!active) return
     const cached = cache.get(key)
     if (cached && Date.now() - cached.at < staleMs) {
-      setState({ ...initial, key, data: cached.data, dataUpdatedAt: cached.at })
+      setState({ ...initial, key, data: cached.data, dataKey: key, dataUpdatedAt: cached.at })
       return
     }
     const controller = new AbortController()
@@ -87,7 +92,7 @@ export function useDocsSearch(query: string, options: UseDocsSearchOptions = {})
         cache.delete(key)
         cache.set(key, { data, at })
         if (cache.size > maxCached) cache.delete(cache.keys().next().value as string)
-        setState({ ...initial, key, data, dataUpdatedAt: at })
+        setState({ ...initial, key, data, dataKey: key, dataUpdatedAt: at })
       },
       (caught: unknown) => {
         if (controller.signal.aborted) return
@@ -108,6 +113,8 @@ export function useDocsSearch(query: string, options: UseDocsSearchOptions = {})
     error,
     isError: status === 'error',
     isFetching,
+    fetchStatus: isFetching ? 'fetching' : 'idle',
+    isPlaceholderData: data !== undefined && state.dataKey !== key,
     isPending: status === 'pending',
     isLoading: status === 'pending' && isFetching,
     isSuccess: status === 'success',
