@@ -50,7 +50,9 @@ describe.each(bindings)('%s with protocol v2', (_name, useChat) => {
     const answer = result.current.messages.at(-1)
     expect(answer?.role).toBe('assistant')
     expect(textOf(answer).length).toBeGreaterThan(20)
-    expect((answer?.metadata as { threadId?: string }).threadId).toBe(transport.thread?.threadId)
+    expect((answer?.metadata as { threadId?: string } | undefined)?.threadId).toBe(
+      transport.thread?.threadId,
+    )
 
     await act(() => result.current.sendMessage({ text: 'And the dev server?' }))
     await waitFor(() => expect(result.current.status).toBe('ready'))
