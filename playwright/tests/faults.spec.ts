@@ -26,13 +26,23 @@ async function retrySucceeds(page: Page): Promise<void> {
 }
 
 test.describe('Faults', () => {
-  test('401: explains the key and offers no retry', async ({ page }) => {
+  test('401: a plain sentence for readers, the key detail in the console, no retry', async ({
+    page,
+  }) => {
+    const logged: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text())
+    })
     await injectFault(page, 'status=401')
     await page.goto('/quickstart')
     await openAssistant(page)
     const request = await ask(page, 'How do I proxy the assistant key?')
     expect((await request.response())?.status()).toBe(401)
-    await expect(alertOf(page)).toContainText('The assistant key was rejected (401)')
+    await expect(alertOf(page)).toContainText(
+      'The assistant isn’t available on this site right now.',
+    )
+    await expect(alertOf(page)).not.toContainText('assistantKey')
+    await expect.poll(() => logged.join('\n')).toContain('assistant key was rejected (401)')
     await expect(alertOf(page)).toHaveAttribute('data-kind', 'unauthorized')
     await expect(retryButton(page)).toHaveCount(0)
     // The question stays so it can be sent again once the key is fixed.

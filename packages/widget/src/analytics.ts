@@ -13,6 +13,8 @@ export type DocChatEventSource =
   | 'search'
   | 'regenerate'
   | 'continue'
+  /** The panel reopened by itself on a new page of the site (never reported as an event). */
+  | 'restore'
   | 'outside'
   | 'escape'
   | 'close-button'

@@ -28,7 +28,9 @@ export type { DocChatTheme, ThemeOptions } from './theme'
 export type {
   DocChatVariant,
   FeedbackDetails,
+  FeedbackReason,
   FeedbackValue,
   ShortcutOptions,
   WidgetOptions,
 } from './widget-options'
+export { feedbackReasons } from './widget-options'

@@ -36,6 +36,8 @@ export async function widgetReady(page: Page): Promise<void> {
 
 export async function openAssistant(page: Page): Promise<void> {
   await widgetReady(page)
+  // After a reload the assistant may already be open again (it remembers, per tab): ⌘I would close it.
+  if (await assistantDialog(page).isVisible()) return
   await page.keyboard.press('ControlOrMeta+i')
   await expect(assistantDialog(page)).toBeVisible()
 }

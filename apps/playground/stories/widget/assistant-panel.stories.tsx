@@ -94,8 +94,36 @@ export const StoppedMidAnswer: Story = {
     )
     await userEvent.click(canvas.getByRole('button', { name: 'Stop' }))
     await waitFor(() => expect(log).toHaveAttribute('aria-busy', 'false'))
-    await expect(within(log).getByRole('article').textContent?.length).toBeGreaterThan(20)
+    const answer = within(log).getByRole('article')
+    await expect(answer.textContent?.length).toBeGreaterThan(20)
     await expect(canvas.queryByRole('alert')).not.toBeInTheDocument()
+    // Marked as stopped, with the two ways on.
+    await expect(answer).toHaveAttribute('data-state', 'stopped')
+    await expect(within(answer).getByText('You stopped this answer.')).toBeVisible()
+    await expect(within(answer).getByRole('button', { name: 'Continue' })).toBeVisible()
+    await expect(within(answer).getByRole('button', { name: 'Regenerate' })).toBeVisible()
+  },
+}
+
+/** Stopped inside a code block: the block is marked unfinished and has no Copy button. */
+export const StoppedInsideCode: Story = {
+  parameters: { docchat: { fault: 'token-rate=8' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await ask(canvas, 'How do I stream answers?')
+    const log = canvas.getByRole('log')
+    await waitFor(
+      () =>
+        expect(
+          log.querySelector('[data-docchat-code-block][data-state="streaming"]'),
+        ).not.toBeNull(),
+      { timeout: answerTimeout },
+    )
+    await userEvent.click(canvas.getByRole('button', { name: 'Stop' }))
+    await waitFor(() => expect(log).toHaveAttribute('aria-busy', 'false'))
+    const block = log.querySelector('[data-docchat-code-block][data-state="cut"]') as HTMLElement
+    await expect(within(block).getByText('Unfinished')).toBeVisible()
+    await expect(within(block).queryByRole('button')).not.toBeInTheDocument()
   },
 }
 
@@ -190,7 +218,40 @@ export const NotFound: Story = {
     const canvas = within(canvasElement)
     await ask(canvas, 'qwzxv plorp frobnicate')
     const answer = await waitForAnswer(canvas)
-    await expect(within(answer).getByText(/couldn't find this in the docs/)).toBeVisible()
+    // Said once, by the answer itself; no second note.
+    await expect(within(answer).getAllByText(/couldn't find/)).toHaveLength(1)
+    await expect(answer).toHaveAttribute('data-not-found')
+  },
+}
+
+/** A thumbs-down asks what was wrong: four reasons and an optional comment. */
+export const FeedbackReasons: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await ask(canvas, question)
+    const answer = await waitForAnswer(canvas)
+    await userEvent.click(within(answer).getByRole('button', { name: 'Not helpful' }))
+    const reasons = within(answer).getByRole('group', { name: 'What was wrong?' })
+    await expect(within(reasons).getAllByRole('checkbox')).toHaveLength(4)
+    await userEvent.click(within(reasons).getByRole('checkbox', { name: 'Out of date' }))
+    await userEvent.type(
+      within(answer).getByRole('textbox', { name: 'Anything else? (optional)' }),
+      'The install command changed in v2.',
+    )
+  },
+}
+
+/** The dev server without a model announces extractive answers; the disclaimer says so. */
+export const ExtractiveModeDisclaimer: Story = {
+  args: { siteName: 'DocChat' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('heading', { name: 'DocChat Assistant' })).toBeVisible()
+    await ask(canvas, question)
+    await waitForAnswer(canvas)
+    await expect(
+      canvas.getByText('Answers are extracted from the docs, no AI model.'),
+    ).toBeVisible()
   },
 }
 
@@ -248,7 +309,9 @@ export const Error401Unauthorized: Story = {
     const canvas = within(canvasElement)
     await ask(canvas, question)
     const alert = await findAlert(canvas, 'unauthorized')
-    await expect(alert).toHaveTextContent(/assistantKey/)
+    // A plain sentence for readers; the key detail goes to the console and onError.
+    await expect(alert).toHaveTextContent('The assistant isn’t available on this site right now.')
+    await expect(alert).not.toHaveTextContent(/assistantKey/)
     await expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
   },
 }
@@ -259,7 +322,7 @@ export const Error403Forbidden: Story = {
     const canvas = within(canvasElement)
     await ask(canvas, question)
     const alert = await findAlert(canvas, 'forbidden')
-    await expect(alert).toHaveTextContent(/allowed origins/)
+    await expect(alert).toHaveTextContent('The assistant isn’t available on this site right now.')
   },
 }
 

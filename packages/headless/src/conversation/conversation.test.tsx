@@ -253,3 +253,32 @@ describe('a new question stays at the top of the view', () => {
     expect(geometry.state.scrollTop).toBe(geometry.state.scrollHeight - 100)
   })
 })
+
+describe('a position set from outside', () => {
+  it('is kept: a jump the log did not make, above the bottom, stops following', async () => {
+    const { rerender } = render(<Turns turns={['first']} answer="" />)
+    const log = screen.getByTestId('log')
+    const geometry = fakeScrollGeometry(log)
+    const rect = (top: number) => ({ top, bottom: top, left: 0, right: 0, width: 0, height: 0 })
+    vi.spyOn(log, 'getBoundingClientRect').mockImplementation(() => rect(0) as DOMRect)
+    geometry.grow(900)
+    rerender(<Turns turns={['first', 'second']} answer="A long answer" />)
+    const question = screen.getByText('second')
+    vi.spyOn(question, 'getBoundingClientRect').mockImplementation(
+      () => rect(380 - geometry.state.scrollTop) as DOMRect,
+    )
+    await act(async () => {})
+    await act(async () => {})
+    // Held with the question at the top (following, but not at the bottom).
+    geometry.grow(10)
+    rerender(<Turns turns={['first', 'second']} answer="A long answer, longer" />)
+    await act(async () => {})
+    expect(geometry.state.scrollTop).toBe(380)
+    // A remembered position further down is restored: the view stays there as content changes.
+    await act(async () => geometry.userScrollTo(600))
+    geometry.grow(100)
+    rerender(<Turns turns={['first', 'second']} answer="A long answer, longer still" />)
+    await act(async () => {})
+    expect(geometry.state.scrollTop).toBe(600)
+  })
+})

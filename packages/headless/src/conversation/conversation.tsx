@@ -20,6 +20,8 @@ interface ConversationContextValue {
   busy: boolean
   atBottom: boolean
   scrollToBottom(behavior?: ScrollBehavior): void
+  /** Scrolls the log to `top` and stops following the stream there; `false` before it mounts. */
+  holdAt(top: number): boolean
   logRef(node: HTMLElement | null): void
 }
 
@@ -54,14 +56,15 @@ export const Root = forwardRef<HTMLDivElement, ConversationRootProps>(function C
     ref: logRef,
     atBottom,
     scrollToBottom,
+    holdAt,
   } = useStickToBottom({
     threshold,
     enabled: autoScroll,
     anchorSelector,
   })
   const value = useMemo(
-    () => ({ busy, atBottom, scrollToBottom, logRef }),
-    [busy, atBottom, scrollToBottom, logRef],
+    () => ({ busy, atBottom, scrollToBottom, holdAt, logRef }),
+    [busy, atBottom, scrollToBottom, holdAt, logRef],
   )
   return (
     <ConversationContext.Provider value={value}>
@@ -69,6 +72,18 @@ export const Root = forwardRef<HTMLDivElement, ConversationRootProps>(function C
     </ConversationContext.Provider>
   )
 })
+
+/**
+ * The scroll controls of the surrounding `<Conversation.Root>`, for parts you build yourself, e.g.
+ * restoring a remembered position with `holdAt(top)`.
+ */
+export function useConversationScroll(): Pick<
+  ConversationContextValue,
+  'atBottom' | 'scrollToBottom' | 'holdAt'
+> {
+  const { atBottom, scrollToBottom, holdAt } = useConversationContext('useConversationScroll')
+  return { atBottom, scrollToBottom, holdAt }
+}
 
 export type ConversationLogProps = ComponentPropsWithoutRef<'div'>
 

@@ -6,4 +6,4 @@ export type {
   ConversationRootProps as RootProps,
   ConversationScrollToBottomProps as ScrollToBottomProps,
 } from './conversation'
-export { Announcer, Log, Root, ScrollToBottom } from './conversation'
+export { Announcer, Log, Root, ScrollToBottom, useConversationScroll } from './conversation'

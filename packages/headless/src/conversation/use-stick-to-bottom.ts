@@ -42,6 +42,8 @@ export function useStickToBottom({
   const anchorRef = useRef<Element | null>(null)
   // Where the last programmatic scroll landed: its scroll event is not the reader's.
   const pinnedTop = useRef<number | null>(null)
+  // A smooth scroll to the bottom is under way: its steps are not the reader leaving the bottom.
+  const seeking = useRef(false)
   const ref = useCallback((node: HTMLElement | null) => setElement(node), [])
 
   const pin = useCallback(() => {
@@ -68,6 +70,7 @@ export function useStickToBottom({
       setAtBottom(true)
       const smooth = (behavior ?? 'smooth') === 'smooth' && !prefersReducedMotion()
       if (smooth && typeof element.scrollTo === 'function') {
+        seeking.current = true
         element.scrollTo({ top: element.scrollHeight, behavior: 'smooth' })
       } else {
         pin()
@@ -87,9 +90,13 @@ export function useStickToBottom({
       lastScrollTop.current = element.scrollTop
       if (bottom) {
         stickRef.current = true
+        seeking.current = false
         // The reader came down to the end: follow the stream from here on.
         if (!ours) anchorRef.current = null
-      } else if (movedUp) stickRef.current = false
+      } else if (movedUp || (!ours && !seeking.current)) {
+        // Up, or a jump somewhere above the bottom (a dragged scrollbar, a restored position).
+        stickRef.current = false
+      }
       setAtBottom(bottom)
     }
     // A wheel/touch gesture upwards releases at once, even before the next scroll event lands
@@ -138,7 +145,24 @@ export function useStickToBottom({
     }
   }, [element, enabled, pin, threshold, anchorSelector])
 
-  return { ref, atBottom, isFollowing: () => stickRef.current, scrollToBottom }
+  /**
+   * Shows `top` and stays there (a remembered position): following stops until the bottom.
+   * `false` when the container isn't attached yet.
+   */
+  const holdAt = useCallback(
+    (top: number): boolean => {
+      if (!element) return false
+      stickRef.current = false
+      anchorRef.current = null
+      element.scrollTop = top
+      lastScrollTop.current = element.scrollTop
+      setAtBottom(isScrolledToBottom(element, threshold))
+      return true
+    },
+    [element, threshold],
+  )
+
+  return { ref, atBottom, isFollowing: () => stickRef.current, scrollToBottom, holdAt }
 }
 
 /** The last element matching `selector` among the added nodes (or inside them). */

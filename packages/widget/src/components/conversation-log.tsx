@@ -1,7 +1,7 @@
 'use client'
 
 import { Conversation } from '@docchat/headless'
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
 import { Icon } from './icon'
 import { readPanelMemory, writePanelMemory } from './panel-memory'
 import { useWidgetSettings } from './widget-scope'
@@ -28,16 +28,6 @@ export function ConversationLog({
 }: ConversationLogProps) {
   const { labels } = useWidgetSettings()
   const logRef = useRef<HTMLDivElement>(null)
-  const restored = useRef(false)
-
-  useEffect(() => {
-    if (!memoryKey || !ready || restored.current) return
-    restored.current = true
-    const scrollTop = readPanelMemory(memoryKey)?.scrollTop
-    const log = logRef.current
-    if (log && scrollTop !== undefined) log.scrollTop = scrollTop
-  }, [memoryKey, ready])
-
   useEffect(() => {
     if (!memoryKey) return
     // pagehide, not unload: it also fires when the page goes into the back/forward cache.
@@ -65,6 +55,42 @@ export function ConversationLog({
         <Icon name="arrowDown" />
       </Conversation.ScrollToBottom>
       <Conversation.Announcer message={labels.answerReady} />
+      {memoryKey ? <RestoreScroll memoryKey={memoryKey} ready={ready} logRef={logRef} /> : null}
     </Conversation.Root>
   )
+}
+
+/** Puts the log back where it was on the previous page, once there are messages to scroll. */
+function RestoreScroll({
+  memoryKey,
+  ready,
+  logRef,
+}: {
+  memoryKey: string
+  ready: boolean
+  logRef: RefObject<HTMLDivElement | null>
+}) {
+  const { holdAt } = Conversation.useConversationScroll()
+  const holdRef = useRef(holdAt)
+  holdRef.current = holdAt
+  const restored = useRef(false)
+  useEffect(() => {
+    if (!ready || restored.current) return
+    restored.current = true
+    const scrollTop = readPanelMemory(memoryKey)?.scrollTop
+    if (scrollTop === undefined) return
+    // The panel may still be appearing (the log attaching, styles adopted, a transition): wait
+    // until the log can scroll that far, for up to a second, then hold it there.
+    let frames = 0
+    let frame = 0
+    const attempt = () => {
+      const log = logRef.current
+      const ready = log && log.scrollHeight - log.clientHeight >= scrollTop - 1
+      if ((ready || frames > 60) && holdRef.current(scrollTop)) return
+      if (++frames < 120) frame = requestAnimationFrame(attempt)
+    }
+    attempt()
+    return () => cancelAnimationFrame(frame)
+  }, [memoryKey, ready, logRef])
+  return null
 }

@@ -181,8 +181,8 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
   // What search opens with (a `#docchat-search=` link); `n` remounts it for a new one.
   const [searchPrefill, setSearchPrefill] = useState({ query: '', n: 0 })
   const { domain } = useDocChat()
-  const remember = options.rememberOpenState !== false && open === undefined
-  const memoryKey = remember ? panelMemoryKey(domain) : undefined
+  // Also when `open` is controlled (the drop-in): every change made in the widget passes here.
+  const memoryKey = options.rememberOpenState !== false ? panelMemoryKey(domain) : undefined
   // Set while the panel reopens by itself on a new page: focus stays where the page put it.
   const restoring = useRef(false)
 
@@ -193,7 +193,9 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
       if (current.open && (!nextOpen || current.view !== nextView)) {
         emit({ type: 'close', view: current.view, source })
       }
-      if (nextOpen) emit({ type: 'open', view: nextView, source })
+      // A reopening on a new page is not the reader opening anything: no event, no focus move.
+      if (source === 'restore') restoring.current = true
+      else if (nextOpen) emit({ type: 'open', view: nextView, source })
       if (current.view === 'search' && current.open) {
         setSearchPrefill((prefill) => (prefill.query ? { ...prefill, query: '' } : prefill))
       }
@@ -208,16 +210,12 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
 
   // The assistant was open when the reader left the previous page of the site (often through a
   // source link): reopen it. Read after mounting, so server and client render the same markup.
+  // A controlled host (the drop-in's loader) restores through `open('assistant', 'restore')`.
+  const controlled = open !== undefined
   useEffect(() => {
-    if (!memoryKey || defaultOpen !== undefined || !readPanelMemory(memoryKey)?.open) return
-    if (stateRef.current.open) return
-    restoring.current = true
-    const next = { open: true, view: 'assistant' as const }
-    stateRef.current = next
-    setOwnState(next)
-    onOpenChange?.(true, 'assistant')
-    // Not an `open` event: the reader didn't open anything on this page.
-  }, [memoryKey, defaultOpen, onOpenChange])
+    if (!memoryKey || controlled || defaultOpen !== undefined) return
+    if (readPanelMemory(memoryKey)?.open) setState(true, 'assistant', 'restore')
+  }, [memoryKey, controlled, defaultOpen, setState])
 
   // Which dismissal the dialog's next onOpenChange(false) comes from, for analytics.
   const dismissedBy = useRef<DocChatEventSource>('escape')

@@ -15,6 +15,7 @@ import {
 } from '../keyboard-shortcuts'
 import { defaultTriggerLabel } from '../labels'
 import { themeName, themeProperties } from '../theme'
+import { panelMemoryKey, readPanelMemory } from '../components/panel-memory'
 import { resolveDeepLinks, takeDeepLink } from './deep-links'
 import type { DocChatInitOptions, DocChatInstance } from './embed-options'
 import { mergeOptions } from './embed-options'
@@ -326,5 +327,13 @@ export async function createDocChat(
   else if (link?.view === 'search' && options.search !== false) {
     void instance.open({ view: 'search', query: link.query }).catch(() => {})
   } else if (options.defaultOpen) await instance.open()
+  else if (
+    options.rememberOpenState !== false &&
+    readPanelMemory(panelMemoryKey(options.domain))?.open
+  ) {
+    // The assistant was open on the previous page of the site in this tab (a source link, say).
+    // A failed load is reported by `open`; the page and init go on with the panel closed.
+    await open('assistant', 'restore').catch(() => {})
+  }
   return instance
 }

@@ -7,4 +7,6 @@ afterEach(() => {
   if (typeof document === 'undefined') return
   cleanup()
   localStorage.clear()
+  // The panel remembers per tab whether it was open: one test's open panel must not reopen in the next.
+  sessionStorage.clear()
 })

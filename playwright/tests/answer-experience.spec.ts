@@ -1,0 +1,182 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import {
+  answerComplete,
+  answers,
+  ask,
+  assistantDialog,
+  conversation,
+  injectFault,
+  openAssistant,
+  textOf,
+} from './support/widget'
+
+// What a reader meets in an answer, with the mouse, in the built drop-in against the dev server.
+
+async function seriousViolations(page: import('@playwright/test').Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .include('docchat-widget')
+    .analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+/** Whether the element is wholly inside its scrolling log's visible box. */
+function inView(element: Element): boolean {
+  const log = element.closest('[role="log"]')!
+  const box = element.getBoundingClientRect()
+  const view = log.getBoundingClientRect()
+  return box.top >= view.top && box.bottom <= view.bottom
+}
+
+test.describe('An answer as readers see it', () => {
+  test('a source click loads the page with the assistant still open, at the same scroll position', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/quickstart')
+    await openAssistant(page)
+    await ask(page, 'How do I stream answers?')
+    await answerComplete(page)
+    await ask(page, 'How do I install the widget?')
+    const answer = await answerComplete(page)
+
+    // Citations are chips that link to their source, at least 24×24 px.
+    const chip = answer.locator('a.docchat-citation').first()
+    await expect(chip).toBeVisible()
+    const box = (await chip.boundingBox())!
+    expect(box.width).toBeGreaterThanOrEqual(24)
+    expect(box.height).toBeGreaterThanOrEqual(24)
+    expect(await textOf(answer)).not.toMatch(/\[\d+\]/)
+
+    // The reader scrolls back up to the first answer and follows one of its sources.
+    const log = conversation(page)
+    const source = answers(page)
+      .first()
+      .getByRole('list', { name: 'Sources' })
+      .getByRole('link')
+      .first()
+    await log.hover()
+    for (let i = 0; i < 20 && !(await source.evaluate(inView)); i++) {
+      await page.mouse.wheel(0, -120)
+      await page.waitForTimeout(50)
+    }
+    await page.waitForTimeout(200)
+    const scrollTop = await log.evaluate((el) => el.scrollTop)
+    expect(scrollTop).toBeLessThan(
+      await log.evaluate((el) => el.scrollHeight - el.clientHeight - 50),
+    )
+    const target = new URL((await source.getAttribute('href'))!, page.url())
+    expect(target.origin).toBe(new URL(page.url()).origin)
+    expect(target.pathname).not.toBe('/quickstart')
+    await source.click()
+    await page.waitForURL((url) => url.pathname === target.pathname)
+
+    // The new page: the assistant reopens by itself, with the conversation where the reader was.
+    await expect(assistantDialog(page)).toBeVisible()
+    await expect(answers(page)).toHaveCount(2)
+    await expect
+      .poll(() => conversation(page).evaluate((el) => Math.round(el.scrollTop)))
+      .toBeGreaterThanOrEqual(Math.round(scrollTop) - 2)
+    expect(
+      Math.abs((await conversation(page).evaluate((el) => el.scrollTop)) - scrollTop),
+    ).toBeLessThan(3)
+
+    // Closing it is remembered too: the next page starts closed.
+    await assistantDialog(page).getByRole('button', { name: 'Close' }).click()
+    await page.reload()
+    await page.evaluate(() => window.DocChat?.ready)
+    await page.waitForTimeout(300)
+    await expect(assistantDialog(page)).toHaveCount(0)
+  })
+
+  test('a modifier-click on a source opens a new tab and leaves this page as it was', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/quickstart')
+    await openAssistant(page)
+    await ask(page, 'How do I install the widget?')
+    const answer = await answerComplete(page)
+    const source = answer.getByRole('list', { name: 'Sources' }).getByRole('link').first()
+    const popup = context.waitForEvent('page')
+    await source.click({ modifiers: ['ControlOrMeta'] })
+    await popup
+    expect(new URL(page.url()).pathname).toBe('/quickstart')
+    await expect(assistantDialog(page)).toBeVisible()
+  })
+
+  test('Stop leaves a trace: the answer is marked stopped and offers Continue and Regenerate', async ({
+    page,
+  }) => {
+    await injectFault(page, 'token-rate=8', { times: 1 })
+    await page.goto('/quickstart')
+    await openAssistant(page)
+    await ask(page, 'How do I proxy the assistant key?')
+    const answer = answers(page).last()
+    await expect.poll(async () => (await textOf(answer)).split(/\s+/).length).toBeGreaterThan(6)
+    await assistantDialog(page).getByRole('button', { name: 'Stop' }).click()
+    await expect(answer).toHaveAttribute('data-state', 'stopped')
+    await expect(answer.getByText('You stopped this answer.')).toBeVisible()
+    await expect(answer.getByRole('button', { name: 'Regenerate', exact: true })).toHaveCount(1)
+    // No Copy on a code block the stop cut in half.
+    await expect(answer.locator('[data-docchat-code-block][data-state="cut"] button')).toHaveCount(
+      0,
+    )
+    expect(await seriousViolations(page)).toEqual([])
+
+    await answer.getByRole('button', { name: 'Continue' }).click()
+    const next = await answerComplete(page)
+    await expect(answers(page)).toHaveCount(2)
+    await expect(answers(page).first()).toHaveAttribute('data-state', 'stopped')
+    expect((await textOf(next)).length).toBeGreaterThan(20)
+  })
+
+  test('thumbs-down offers reasons and a comment', async ({ page }) => {
+    await page.goto('/quickstart')
+    await openAssistant(page)
+    await ask(page, 'How do I install the widget?')
+    const answer = await answerComplete(page)
+    await answer.getByRole('button', { name: 'Not helpful' }).click()
+    const reasons = answer.getByRole('group', { name: 'What was wrong?' })
+    await expect(reasons).toBeVisible()
+    await reasons.getByText('Out of date').click()
+    await expect(reasons.getByRole('checkbox', { name: 'Out of date' })).toBeChecked()
+    await answer.getByRole('textbox', { name: 'Anything else? (optional)' }).fill('Old version')
+    expect(await seriousViolations(page)).toEqual([])
+    await answer.getByRole('button', { name: 'Send feedback' }).click()
+    await expect(reasons).toHaveCount(0)
+    await expect(answer.getByText('Thanks for the feedback')).toBeVisible()
+  })
+
+  test('a 401 shows readers a plain sentence and developers the detail in the console', async ({
+    page,
+  }) => {
+    const logged: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text())
+    })
+    await injectFault(page, 'status=401')
+    await page.goto('/quickstart')
+    await openAssistant(page)
+    await ask(page, 'How do I install the widget?')
+    const alert = assistantDialog(page).getByRole('alert')
+    await expect(alert).toHaveText(/The assistant isn’t available on this site right now\./)
+    await expect(alert).not.toContainText('mint_dsc')
+    await expect.poll(() => logged.join('\n')).toMatch(/assistant key was rejected \(401\)/)
+  })
+
+  test('the disclaimer says answers are extracted when the dev server has no model', async ({
+    page,
+  }) => {
+    await page.goto('/quickstart')
+    await openAssistant(page)
+    await ask(page, 'What is DocChat?')
+    await answerComplete(page)
+    await expect(
+      assistantDialog(page).getByText('Answers are extracted from the docs, no AI model.'),
+    ).toBeVisible()
+  })
+})
