@@ -18,6 +18,7 @@ import type {
 } from '../use-assistant-chat'
 import { createAssistantMessageBuilder } from './assistant-message-builder'
 import { chatStore } from './chat-store'
+import { scheduleFrame } from '../schedule-frame'
 import { useDocChat } from './provider'
 
 let idCounter = 0
@@ -104,11 +105,23 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
       const builder = createAssistantMessageBuilder(messageId())
       let lastFlush = 0
       let unflushed = false
+      let cancelFrame: (() => void) | undefined
+      // Without a throttle, one render per frame: the useChat path gets text merged over 32 ms
+      // by the connection; here the chunks of one frame make one snapshot.
       const flush = (force: boolean) => {
+        if (!unflushed) return
         const wait = throttleRef.current ?? 0
-        const now = Date.now()
-        if (!unflushed || (!force && wait > 0 && now - lastFlush < wait)) return
-        lastFlush = now
+        if (!force && wait > 0 && Date.now() - lastFlush < wait) return
+        if (!force && wait <= 0) {
+          cancelFrame ??= scheduleFrame(() => {
+            cancelFrame = undefined
+            flush(true)
+          })
+          return
+        }
+        cancelFrame?.()
+        cancelFrame = undefined
+        lastFlush = Date.now()
         unflushed = false
         store.set({ messages: [...history, builder.snapshot()], status: 'streaming' })
       }
@@ -132,6 +145,9 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
         store.set({ status: 'ready' })
         callbacks.current.onFinish?.(builder.snapshot())
       } catch (caught) {
+        const cancel = cancelFrame
+        cancelFrame = undefined
+        cancel?.()
         const stopped =
           controller.signal.aborted ||
           (DocsApiError.isInstance(caught) && caught.kind === 'aborted')

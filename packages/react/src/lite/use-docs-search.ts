@@ -6,7 +6,7 @@ import {
   type SearchResult,
   toDocsApiError,
 } from '@docchat/core'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useDebouncedValue } from '../use-debounced-value'
 import type { DocsSearch, UseDocsSearchOptions } from '../use-docs-search'
 import { useDocChat } from './provider'
@@ -75,6 +75,9 @@ export function useDocsSearch(query: string, options: UseDocsSearchOptions = {})
   const active = enabled && searchedQuery !== ''
   const key = JSON.stringify([client.baseUrl, domain, request])
   const [state, setState] = useState<SearchState>(initial)
+  // `key` stands for these three: the effect reruns when it changes, and reads them from here.
+  const target = useRef({ client, domain, request })
+  target.current = { client, domain, request }
 
   useEffect(() => {
     if (!active) return
@@ -86,6 +89,7 @@ export function useDocsSearch(query: string, options: UseDocsSearchOptions = {})
     const controller = new AbortController()
     // Keep the previous query's results on screen (TanStack's keepPreviousData).
     setState((previous) => ({ ...previous, key, error: null, fetching: true }))
+    const { client, domain, request } = target.current
     client.search(domain, request, { signal: controller.signal }).then(
       (data) => {
         const at = Date.now()
