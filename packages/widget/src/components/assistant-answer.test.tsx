@@ -134,6 +134,9 @@ describe('a stopped answer', () => {
 
     backend.setFault(undefined)
     await user.click(within(answer).getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(log.querySelectorAll('article')).toHaveLength(2), {
+      timeout: 10_000,
+    })
     const next = await waitForAnswer()
     expect(next).not.toBe(answer)
     expect(next).toHaveAttribute('data-state', 'complete')
