@@ -62,30 +62,34 @@ describe('given corrupt data in storage', () => {
   })
 })
 
-describe('given an unexpected error inside the widget', () => {
-  function Bomb({ armed }: { armed: () => boolean }) {
-    if (armed()) throw new Error('boom')
-    return null
-  }
+let armed = true
+const events: DocChatEvent[] = []
 
+function Bomb() {
+  if (armed) throw new Error('boom')
+  return null
+}
+
+function Harness() {
+  const [, rerender] = useState(0)
+  return (
+    <DocChatWidget client={backend.client} domain={domain} onEvent={(e) => events.push(e)}>
+      <Bomb />
+      <button type="button" onClick={() => rerender((n) => n + 1)}>
+        rerender
+      </button>
+    </DocChatWidget>
+  )
+}
+
+describe('given an unexpected error inside the widget', () => {
   it('shows a plain message with "Start over", which clears stored data and recovers', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     localStorage.setItem(messagesKey, JSON.stringify([userMessage]))
     localStorage.setItem(threadKey, JSON.stringify({ threadId: 't1', threadKey: 'k1' }))
     localStorage.setItem('docchat:recent-searches', JSON.stringify([{ id: 'a', label: 'A' }]))
-    let armed = true
-    const events: DocChatEvent[] = []
-    function Harness() {
-      const [, rerender] = useState(0)
-      return (
-        <DocChatWidget client={backend.client} domain={domain} onEvent={(e) => events.push(e)}>
-          <Bomb armed={() => armed} />
-          <button type="button" onClick={() => rerender((n) => n + 1)}>
-            rerender
-          </button>
-        </DocChatWidget>
-      )
-    }
+    armed = true
+    events.length = 0
     const user = userEvent.setup()
     render(<Harness />)
     const alert = await screen.findByRole('alert')

@@ -43,6 +43,7 @@ function Fragment({ children }: { children: ReactNode }) {
 /** The provider is optional here: without one there is nothing stored to clear. */
 function useOptionalDocChat() {
   try {
+    // biome-ignore lint/correctness/useHookAtTopLevel: called on every render in the same order; the try only catches useDocChat's missing-provider throw
     return useDocChat()
   } catch {
     return undefined
