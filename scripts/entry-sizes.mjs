@@ -44,9 +44,10 @@ const budgets = [
     budget: 2 * KB,
   },
   {
+    // Carries both protocols: the v1 data-stream mapping and the v2 UI-message stream reader.
     name: 'core: createDocsChatTransport',
     imports: { core: ['createDocsChatTransport'] },
-    budget: 11 * KB,
+    budget: 13 * KB,
   },
   { name: 'core: everything', imports: { core: '*' }, budget: 36 * KB },
   {
@@ -57,7 +58,8 @@ const budgets = [
   { name: 'react: useDocsSearch', imports: { react: ['useDocsSearch'] }, budget: 6 * KB },
   { name: 'react: everything', imports: { react: '*' }, budget: 44 * KB },
   { name: 'headless: Markdown', imports: { headless: ['Markdown'] }, budget: 12 * KB },
-  { name: 'headless: Search', imports: { headless: ['Search'] }, budget: 7 * KB },
+  // Snippets are cleaned with the answers' inline markdown parser (one parser, not a second scanner).
+  { name: 'headless: Search', imports: { headless: ['Search'] }, budget: 10.5 * KB },
   { name: 'headless: Dialog', imports: { headless: ['Dialog'] }, budget: 3.6 * KB },
   { name: 'headless: everything', imports: { headless: '*' }, budget: 27 * KB },
   {

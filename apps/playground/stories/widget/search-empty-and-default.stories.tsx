@@ -84,7 +84,7 @@ export const EnterOpensFirstResult: Story = {
     const input = await page.findByRole('combobox', { name: 'Search the docs' })
     await userEvent.click(input)
     await userEvent.keyboard('theming')
-    const listbox = await page.findByRole('listbox')
+    const listbox: HTMLElement = await page.findByRole('listbox')
     const first = await waitFor(
       () => {
         const option = listbox.querySelector<HTMLElement>('[role="option"][data-default]')
@@ -108,7 +108,7 @@ export const CleanSnippets: Story = {
     const input = await page.findByRole('combobox', { name: 'Search the docs' })
     await userEvent.click(input)
     await userEvent.keyboard('createDocsClient')
-    const listbox = await page.findByRole('listbox')
+    const listbox: HTMLElement = await page.findByRole('listbox')
     await waitFor(
       () => expect(listbox.querySelectorAll('.docchat-result-snippet').length).toBeGreaterThan(1),
       { timeout: answerTimeout },

@@ -109,14 +109,15 @@ describe('window.DocChat.init', () => {
     const { instance, shadow } = await init()
     await act(() => instance.ask('How do I install the widget?'))
     const dialog = await waitFor(() => within(rootOf(shadow)).getByRole('dialog'))
+    // The finished answer, not just the question: under load the log can be idle before the
+    // request starts, so wait for the answer's sources themselves.
     await waitFor(
       () => {
-        expect(dialog.querySelector('article')).not.toBeNull()
         expect(dialog.querySelector('[role="log"]')?.getAttribute('aria-busy')).toBe('false')
+        expect(within(dialog).getByRole('list', { name: 'Sources' })).toBeInTheDocument()
       },
-      { timeout: 10_000 },
+      { timeout: 15_000 },
     )
-    expect(within(dialog).getByRole('list', { name: 'Sources' })).toBeInTheDocument()
     // axe-core walks open shadow roots: the answered panel inside the drop-in is clean too.
     expect(await axeViolations(document.body)).toEqual([])
     const sent = backend.server.requests.filter((r) => r.path.includes('/assistant/')).at(-1)!
