@@ -20,9 +20,9 @@ import { Composer } from './composer'
 import { AttachedContext, useAttachedContext } from './context-chips'
 import { ConversationLog } from './conversation-log'
 import { EmptyState } from './empty-state'
-import { errorDetail } from './error-message'
 import { ErrorNotice } from './error-notice'
 import { Icon } from './icon'
+import { useReportError } from './use-report-error'
 import { useWidgetSettings } from './widget-scope'
 
 type ChatMessage = AssistantChat['messages'][number]
@@ -286,21 +286,8 @@ export function AssistantView({
  * detail for developers (console, `onEvent`, `onError`); readers see a plain sentence.
  */
 function useErrorTime(error: DocsApiError | undefined): number {
-  const { emit, onError } = useWidgetSettings()
   const seen = useRef<{ error: DocsApiError | undefined; at: number }>({ error: undefined, at: 0 })
   if (seen.current.error !== error) seen.current = { error, at: Date.now() }
-  useEffect(() => {
-    if (!error || error.kind === 'aborted') return
-    const message = errorDetail(error)
-    console.error(message, error)
-    emit({
-      type: 'error',
-      kind: error.kind,
-      status: error.status,
-      retryable: error.retryable,
-      message,
-    })
-    onError(error)
-  }, [error, emit, onError])
+  useReportError(error)
   return seen.current.at
 }

@@ -133,13 +133,24 @@ describe('given a SearchModal', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
-  it('shows search errors', async () => {
+  it('shows search errors in plain words, with the detail for developers, within 1.5 s', async () => {
     backend.setFault('status=403')
-    const { user, input } = renderSearch()
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const events: DocChatEvent[] = []
+    const onError = vi.fn()
+    const { user, input } = renderSearch({ onEvent: (e) => events.push(e), onError })
     await user.type(input, 'widget')
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
-      'Search isn’t available on this site right now.',
-    )
+    const typed = performance.now()
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
+    expect(performance.now() - typed).toBeLessThan(1500)
+    expect(alert).toHaveTextContent('Search isn’t available on this site right now.')
+    // Readers never see key advice; developers get it in the console, onEvent and onError.
+    expect(alert).not.toHaveTextContent(/assistantKey|mint_/)
+    await waitFor(() => expect(onError).toHaveBeenCalled())
+    expect(onError.mock.calls[0]![0]).toMatchObject({ kind: 'forbidden', status: 403 })
+    expect(events).toContainEqual(expect.objectContaining({ type: 'error', kind: 'forbidden' }))
+    expect(consoleError).toHaveBeenCalled()
+    consoleError.mockRestore()
   })
   it('shows a rate limit that hits after results are on screen, in search wording, instead of the old results', async () => {
     // One second into the hour window: the next search is limited for the rest of the hour.

@@ -7,6 +7,7 @@ import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useStat
 import { formatLabel } from '../labels'
 import type { SuggestedPage } from '../widget-options'
 import { searchErrorMessage } from './error-message'
+import { useReportError } from './use-report-error'
 import { Icon } from './icon'
 import { useCountdown } from './use-countdown'
 import { useWidgetSettings } from './widget-scope'
@@ -55,6 +56,7 @@ export function SearchView({
   const recent = useRecentSearches({ enabled: recentSearches })
   // A failed search hides the previous query's results: left on screen they read as the answer.
   const error = search.isError ? search.error : null
+  useReportError(DocsApiError.isInstance(error) ? error : null)
   const shownResults = error ? noResults : search.results
   const groups = useMemo(
     () => groupSearchResults(shownResults, { docsBaseUrl }),
