@@ -6,6 +6,7 @@ import {
 } from './assistant-message'
 import { encodeDataStream } from './coalesce-text-parts'
 import type { DataStreamEvent } from './data-stream'
+import { createThreadContinuity, type ThreadContinuityOptions } from './thread-continuity'
 import { DocsApiError } from './errors'
 import { type FetchLike, performRequest, type RequestSettings } from './request'
 import { type RetryOptions, resolveRetryOptions } from './retry'
@@ -14,29 +15,9 @@ import type { AssistantRequest, AssistantRequestInput } from './schemas'
 import type { ThreadIdentity } from './thread-identity'
 import type { DocsWarningHandler } from './warnings'
 
-/** Where a connection keeps the thread between questions (a `ThreadStore` fits). */
-export interface ThreadStoreLike {
-  get(domain: string): ThreadIdentity | undefined
-  set(domain: string, thread: ThreadIdentity): void
-  clear(domain: string): void
-}
+export type { ThreadStoreLike } from './thread-continuity'
 
-export interface AssistantConnectionOptions {
-  /** Keeps the thread across reloads; without it the connection keeps it in memory. */
-  threadStore?: ThreadStoreLike | undefined
-  /** Called whenever the thread identity is learned or changes. */
-  onThread?: ((thread: ThreadIdentity) => void) | undefined
-  /**
-   * Called when the server answered 404 to the thread a question was sent with (it expired, or
-   * its key was lost) and the question is being sent again as a new conversation.
-   */
-  onThreadExpired?: ((expired: ThreadIdentity) => void) | undefined
-  /**
-   * What a 404 on the thread a question carries does: `true` sends the question again, once,
-   * as a new thread (reported through `onThreadExpired`); `false` forgets the thread and rejects
-   * with the `not-found` error. Defaults to `true`.
-   */
-  retryWithNewThread?: boolean | undefined
+export interface AssistantConnectionOptions extends ThreadContinuityOptions {
   /**
    * For `fetch` only: text parts arriving within this window reach AI SDK v4's parser as one
    * part (see `encodeDataStream`). `0` turns merging off. Defaults to `32`.
@@ -167,40 +148,12 @@ export function createAssistantConnection(
   options: AssistantConnectionOptions = {},
 ): AssistantConnection {
   const { domain, onWarning } = endpoint
-  const { threadStore } = options
-  const retryWithNewThread = options.retryWithNewThread ?? true
   const request: RequestSettings = {
     fetch: options.fetch ?? endpoint.request.fetch,
     timeoutMs: endpoint.request.timeoutMs ?? 30_000,
     retry: resolveRetryOptions(endpoint.request.retry),
   }
-  let memoryThread: ThreadIdentity | undefined
-  // A thread the server answered 404 to. Remembered instead of clearing the store, because a
-  // `ThreadStore` forgets the stored messages with the thread; the next thread learned replaces it.
-  let rejectedThreadId: string | undefined
-
-  const getThread = (): ThreadIdentity | undefined => {
-    const thread = threadStore ? threadStore.get(domain) : memoryThread
-    return thread && thread.threadId === rejectedThreadId ? undefined : thread
-  }
-
-  const clearThread = (): void => {
-    memoryThread = undefined
-    threadStore?.clear(domain)
-  }
-
-  /** Keeps what the server said, with the key we already hold when it repeats the same id. */
-  const learnThread = (found: ThreadIdentity): void => {
-    if (found.threadId === rejectedThreadId) return
-    const current = getThread()
-    const threadKey =
-      found.threadKey ?? (current?.threadId === found.threadId ? current.threadKey : undefined)
-    const next: ThreadIdentity = threadKey ? { threadId: found.threadId, threadKey } : found
-    if (current?.threadId === next.threadId && current.threadKey === next.threadKey) return
-    memoryThread = next
-    threadStore?.set(domain, next)
-    options.onThread?.(next)
-  }
+  const continuity = createThreadContinuity(domain, options)
 
   const send = async (
     body: AssistantRequest,
@@ -233,9 +186,9 @@ export function createAssistantConnection(
       release,
       sent: { threadId: body.threadId, threadKey: body.threadKey },
       onWarning,
-      onThread: learnThread,
+      onThread: continuity.learn,
     })
-    if (stream.thread) learnThread(stream.thread)
+    if (stream.thread) continuity.learn(stream.thread)
     return stream
   }
 
@@ -243,37 +196,16 @@ export function createAssistantConnection(
     input: AssistantRequestInput,
     askOptions: AskOptions = {},
   ): Promise<AssistantMessageStream> => {
-    const stored = askOptions.continueThread && !input.threadId ? getThread() : undefined
-    const body = endpoint.validate(
-      stored
-        ? {
-            ...input,
-            threadId: stored.threadId,
-            ...(stored.threadKey ? { threadKey: stored.threadKey } : {}),
-          }
-        : input,
+    return continuity.ask(input, askOptions.continueThread, endpoint.validate, (body) =>
+      send(body, askOptions),
     )
-    try {
-      return await send(body, askOptions)
-    } catch (error) {
-      const { threadId, threadKey, ...fresh } = body
-      if (!threadId || !DocsApiError.isInstance(error) || error.status !== 404) throw error
-      if (!retryWithNewThread) {
-        clearThread()
-        throw error
-      }
-      rejectedThreadId = threadId
-      memoryThread = undefined
-      options.onThreadExpired?.(threadKey ? { threadId, threadKey } : { threadId })
-      return send(fresh, askOptions)
-    }
   }
 
   return {
     get thread() {
-      return getThread()
+      return continuity.get()
     },
-    clearThread,
+    clearThread: continuity.clear,
     ask,
     async fetch(_input, init) {
       const body = useChatBody(init)

@@ -1,4 +1,5 @@
 import type { AskOptions, AssistantConnectionOptions } from './assistant-connection'
+import { createThreadContinuity } from './thread-continuity'
 import { DocsApiError, toDocsApiError } from './errors'
 import { type FetchLike, performRequest, type RequestSettings } from './request'
 import { abortError, type RetryOptions, resolveRetryOptions } from './retry'
@@ -106,38 +107,13 @@ export function createUIMessageConnection(
   options: UIMessageConnectionOptions = {},
 ): UIMessageConnection {
   const { domain } = endpoint
-  const { threadStore } = options
   const validate = endpoint.validate ?? checkAssistantV2Request
-  const retryWithNewThread = options.retryWithNewThread ?? true
   const request: RequestSettings = {
     fetch: options.fetch ?? endpoint.request.fetch,
     timeoutMs: endpoint.request.timeoutMs ?? 30_000,
     retry: resolveRetryOptions(endpoint.request.retry),
   }
-  let memoryThread: ThreadIdentity | undefined
-  // As in the v1 connection: a 404'd thread is remembered, not cleared from a store that would
-  // forget its messages with it.
-  let rejectedThreadId: string | undefined
-
-  const getThread = (): ThreadIdentity | undefined => {
-    const thread = threadStore ? threadStore.get(domain) : memoryThread
-    return thread && thread.threadId === rejectedThreadId ? undefined : thread
-  }
-  const clearThread = (): void => {
-    memoryThread = undefined
-    threadStore?.clear(domain)
-  }
-  const learnThread = (found: ThreadIdentity): void => {
-    if (found.threadId === rejectedThreadId) return
-    const current = getThread()
-    const threadKey =
-      found.threadKey ?? (current?.threadId === found.threadId ? current.threadKey : undefined)
-    const next: ThreadIdentity = threadKey ? { threadId: found.threadId, threadKey } : found
-    if (current?.threadId === next.threadId && current.threadKey === next.threadKey) return
-    memoryThread = next
-    threadStore?.set(domain, next)
-    options.onThread?.(next)
-  }
+  const continuity = createThreadContinuity(domain, options)
 
   const send = async (
     body: AssistantV2Request,
@@ -163,7 +139,7 @@ export function createUIMessageConnection(
       throw new DocsApiError('The answer has no body.', { kind: 'invalid-response' })
     }
     let thread = threadFromHeaders(response.headers)
-    if (thread) learnThread(thread)
+    if (thread) continuity.learn(thread)
     const stream = response.body
     let used = false
 
@@ -179,7 +155,7 @@ export function createUIMessageConnection(
                 found.threadKey || thread?.threadId !== found.threadId
                   ? found
                   : { ...found, ...(thread.threadKey ? { threadKey: thread.threadKey } : {}) }
-              learnThread(thread)
+              continuity.learn(thread)
             }
           }
           yield batch
@@ -215,37 +191,16 @@ export function createUIMessageConnection(
     input: AssistantV2RequestInput,
     askOptions: AskOptions = {},
   ): Promise<UIMessageAnswer> => {
-    const stored = askOptions.continueThread && !input.threadId ? getThread() : undefined
-    const body = validate(
-      stored
-        ? {
-            ...input,
-            threadId: stored.threadId,
-            ...(stored.threadKey ? { threadKey: stored.threadKey } : {}),
-          }
-        : input,
+    return continuity.ask(input, askOptions.continueThread, validate, (body) =>
+      send(body, askOptions),
     )
-    try {
-      return await send(body, askOptions)
-    } catch (error) {
-      const { threadId, threadKey, ...fresh } = body
-      if (!threadId || !DocsApiError.isInstance(error) || error.status !== 404) throw error
-      if (!retryWithNewThread) {
-        clearThread()
-        throw error
-      }
-      rejectedThreadId = threadId
-      memoryThread = undefined
-      options.onThreadExpired?.(threadKey ? { threadId, threadKey } : { threadId })
-      return send(fresh as AssistantV2Request, askOptions)
-    }
   }
 
   return {
     get thread() {
-      return getThread()
+      return continuity.get()
     },
-    clearThread,
+    clearThread: continuity.clear,
     ask,
   }
 }
