@@ -69,7 +69,7 @@ export interface AssistantEndpoint {
   url: string
   headers: () => Headers
   /** The request pipeline's settings: a client's own, or defaults (30 s, 2 retries). */
-  request: { fetch: FetchLike; timeoutMs?: number | undefined; retry?: RetryOptions | false }
+  request: EndpointRequest
   validate: (body: unknown) => AssistantRequest
   onWarning?: DocsWarningHandler | undefined
 }
@@ -142,28 +142,48 @@ function useChatBody(init: RequestInit | undefined): Record<string, unknown> {
   return body
 }
 
+/** The request pipeline's settings an endpoint brings: a client's own, or defaults (30 s, 2 retries). */
+export interface EndpointRequest {
+  fetch: FetchLike
+  timeoutMs?: number | undefined
+  retry?: RetryOptions | false
+}
+
+/** The request settings of an assistant connection (v1 and v2): the client's, or its own fetch. */
+export function connectionRequest(
+  settings: EndpointRequest,
+  fetch: FetchLike | undefined,
+): RequestSettings {
+  return {
+    fetch: fetch ?? settings.fetch,
+    timeoutMs: settings.timeoutMs ?? 30_000,
+    retry: resolveRetryOptions(settings.retry),
+  }
+}
+
+/** The client's auth headers, then the question's own, as JSON. */
+export function questionHeaders(base: Headers, extra: HeadersInit | undefined): Headers {
+  new Headers(extra).forEach((value, name) => {
+    base.set(name, value)
+  })
+  base.set('content-type', 'application/json')
+  return base
+}
+
 /** Creates a connection to one assistant endpoint (see `client.connectAssistant`). */
 export function createAssistantConnection(
   endpoint: AssistantEndpoint,
   options: AssistantConnectionOptions = {},
 ): AssistantConnection {
   const { domain, onWarning } = endpoint
-  const request: RequestSettings = {
-    fetch: options.fetch ?? endpoint.request.fetch,
-    timeoutMs: endpoint.request.timeoutMs ?? 30_000,
-    retry: resolveRetryOptions(endpoint.request.retry),
-  }
+  const request = connectionRequest(endpoint.request, options.fetch)
   const continuity = createThreadContinuity(domain, options)
 
   const send = async (
     body: AssistantRequest,
     askOptions: AskOptions,
   ): Promise<AssistantMessageStream> => {
-    const headers = endpoint.headers()
-    new Headers(askOptions.headers).forEach((value, name) => {
-      headers.set(name, value)
-    })
-    headers.set('content-type', 'application/json')
+    const headers = questionHeaders(endpoint.headers(), askOptions.headers)
     const {
       value: response,
       signal,

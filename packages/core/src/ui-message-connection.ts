@@ -1,8 +1,14 @@
-import type { AskOptions, AssistantConnectionOptions } from './assistant-connection'
+import {
+  type AskOptions,
+  type AssistantConnectionOptions,
+  connectionRequest,
+  type EndpointRequest,
+  questionHeaders,
+} from './assistant-connection'
 import { createThreadContinuity } from './thread-continuity'
 import { DocsApiError, toDocsApiError } from './errors'
-import { type FetchLike, performRequest, type RequestSettings } from './request'
-import { abortError, type RetryOptions, resolveRetryOptions } from './retry'
+import { performRequest } from './request'
+import { abortError } from './retry'
 // Types only: the transport ships this module without zod.
 import type { AssistantV2Request, AssistantV2RequestInput } from './schemas'
 import { type ThreadIdentity, threadFromHeaders } from './thread-identity'
@@ -18,7 +24,7 @@ export interface UIMessageEndpoint {
   domain: string
   url: string
   headers: () => Headers
-  request: { fetch: FetchLike; timeoutMs?: number | undefined; retry?: RetryOptions | false }
+  request: EndpointRequest
   validate?: ((body: unknown) => AssistantV2Request) | undefined
 }
 
@@ -108,22 +114,14 @@ export function createUIMessageConnection(
 ): UIMessageConnection {
   const { domain } = endpoint
   const validate = endpoint.validate ?? checkAssistantV2Request
-  const request: RequestSettings = {
-    fetch: options.fetch ?? endpoint.request.fetch,
-    timeoutMs: endpoint.request.timeoutMs ?? 30_000,
-    retry: resolveRetryOptions(endpoint.request.retry),
-  }
+  const request = connectionRequest(endpoint.request, options.fetch)
   const continuity = createThreadContinuity(domain, options)
 
   const send = async (
     body: AssistantV2Request,
     askOptions: AskOptions,
   ): Promise<UIMessageAnswer> => {
-    const headers = endpoint.headers()
-    new Headers(askOptions.headers).forEach((value, name) => {
-      headers.set(name, value)
-    })
-    headers.set('content-type', 'application/json')
+    const headers = questionHeaders(endpoint.headers(), askOptions.headers)
     const { value: response, release } = await performRequest(request, {
       url: endpoint.url,
       method: 'POST',
