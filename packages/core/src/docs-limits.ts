@@ -17,6 +17,12 @@ export const DOCS_LIMITS = {
   queryWords: 32,
   /** Characters in the assistant request's `currentPath` ("Maximum length: 200 characters"). */
   currentPathChars: 200,
+  /** Files attached to one question. */
+  attachmentFiles: 4,
+  /** Bytes of one attached file (image or PDF), before base64: 5 MiB. */
+  attachmentFileBytes: 5 * 1024 * 1024,
+  /** Bytes of all the files attached to one question, before base64: 10 MiB. */
+  attachmentMessageBytes: 10 * 1024 * 1024,
 } as const
 
 export type DocsLimits = typeof DOCS_LIMITS

@@ -126,8 +126,54 @@ export {
   uiMessageSchema,
 } from './schemas'
 export { decodeEntities } from './html-entities'
-export { resolveDocsUrl, type SafeUrl, toSafeUrl, type UrlPolicyOptions } from './url-policy'
+export {
+  resolveDocsUrl,
+  type SafeUrl,
+  toSafeAttachmentUrl,
+  toSafeUrl,
+  type UrlPolicyOptions,
+} from './url-policy'
+export {
+  ATTACHMENT_TYPES,
+  type AttachmentLimits,
+  type AttachmentProblem,
+  type AttachmentProblemReason,
+  type AttachmentView,
+  attachmentLimits,
+  attachmentRequestProblem,
+  boundAttachmentData,
+  checkAttachmentFiles,
+  DEFAULT_ATTACHMENT_LIMITS,
+  type FileLike,
+  isAttachmentPlaceholder,
+  isAttachmentType,
+  readAttachments,
+  readDataUrl,
+  readFileAsDataUrl,
+  toAttachment,
+  type UploadAttachment,
+  withoutPastAttachmentData,
+} from './attachments'
 export { createThreadStore, type ThreadStore, type ThreadStoreOptions } from './thread-store'
+export {
+  type ConversationStore,
+  type ConversationStoreOptions,
+  conversationIdOf,
+  conversationTitle,
+  createConversationStore,
+  type SaveConversationInput,
+  type StoredConversation,
+} from './conversation-store'
+export {
+  type ConversationMarkdownLabels,
+  type ConversationMarkdownOptions,
+  conversationFileName,
+  conversationToMarkdown,
+  defaultConversationMarkdownLabels,
+  escapeMarkdownInline,
+  type MarkdownSource,
+  sanitizeMarkdownLinks,
+} from './conversation-markdown'
 export type { DocsWarning, DocsWarningHandler } from './warnings'
 
 // Stream half (data stream reader, thread identity, v5 chunks, ChatTransport).

@@ -1,3 +1,4 @@
+import { boundAttachmentData } from './attachments'
 import { isDocsMessage } from './message-shape'
 import { createSafeStorage, type SafeStorage, type StorageOption } from './safe-storage'
 import type { ThreadIdentity } from './thread-identity'
@@ -118,7 +119,11 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       return messages as T[]
     },
     setMessages(domain, messages) {
-      const recent = maxMessages === 0 ? [] : messages.slice(-maxMessages)
+      // Attached files' data may use half the bytes: one image never pushes out whole conversations.
+      const recent = boundAttachmentData(
+        maxMessages === 0 ? [] : messages.slice(-maxMessages),
+        maxBytes / 2,
+      )
       const serialized: string[] = []
       for (const message of recent) {
         try {

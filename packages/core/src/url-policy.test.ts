@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { hostileUrls, unsafeHrefReason } from './test/hostile-urls'
-import { resolveDocsUrl, toSafeUrl } from './url-policy'
+import { hostileAttachmentUrls, hostileUrls, unsafeHrefReason } from './test/hostile-urls'
+import { resolveDocsUrl, toSafeAttachmentUrl, toSafeUrl } from './url-policy'
 
 const bases = [
   undefined,
@@ -132,5 +132,26 @@ describe('toSafeUrl resolution', () => {
   it('keeps resolved docs paths on the docs origin', () => {
     expect(resolveDocsUrl('../../../etc', 'https://x.com/docs')).toBe('https://x.com/etc')
     expect(resolveDocsUrl('/\\evil.example', 'https://x.com/docs')).toBeNull()
+  })
+})
+
+describe('toSafeAttachmentUrl (attached files)', () => {
+  it.each([...hostileUrls, ...hostileAttachmentUrls].map((raw) => [JSON.stringify(raw), raw]))(
+    'refuses %s',
+    (_name, raw) => {
+      expect(toSafeAttachmentUrl(raw)).toBeNull()
+    },
+  )
+
+  it('allows base64 data of the attachment types, uploads and paths, exactly as written', () => {
+    for (const type of ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf']) {
+      const url = `data:${type};base64,iVBORw0KGgo=`
+      expect(toSafeAttachmentUrl(url)).toBe(url)
+    }
+    expect(toSafeAttachmentUrl('https://cdn.example.com/a.png')).toBe(
+      'https://cdn.example.com/a.png',
+    )
+    expect(toSafeAttachmentUrl('/uploads/a.pdf')).toBe('/uploads/a.pdf')
+    expect(toSafeAttachmentUrl('data:image/png;base64,' + 'A'.repeat(7_200_000))).toBeNull()
   })
 })

@@ -129,3 +129,25 @@ export function toSafeUrl(raw: unknown, options: UrlPolicyOptions = {}): SafeUrl
 export function resolveDocsUrl(pathOrUrl: string, docsBaseUrl?: string): string | null {
   return toSafeUrl(pathOrUrl, { docsBaseUrl })?.href ?? null
 }
+
+// Only base64 data of the attachment types (attachments.ts), nothing a browser would run: no HTML,
+// no SVG, no parameters, no whitespace or entities for a reader to reinterpret.
+const ATTACHMENT_DATA_URL =
+  /^data:(?:image\/png|image\/jpeg|image\/gif|image\/webp|application\/pdf);base64,[A-Za-z0-9+/]+={0,2}$/
+/** Longest data URL rendered: a file at the API's attachment limit, base64 (5 MiB → ~7 MB). */
+const MAX_ATTACHMENT_DATA_URL = 7_100_000
+
+/**
+ * The URL policy for attached files (`experimental_attachments`): the URL to load as an image or
+ * offer as a link, or `null` (show the file's name only). Allowed: http(s) and relative URLs by
+ * `toSafeUrl`'s rules (uploads), and base64 `data:` URLs of PNG, JPEG, GIF, WebP and PDF, matched
+ * exactly as written. Refused: every other data URL (`data:text/html`, `data:image/svg+xml`, with
+ * parameters or percent-encoding), mailto and every other scheme.
+ */
+export function toSafeAttachmentUrl(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null
+  if (raw.length <= MAX_ATTACHMENT_DATA_URL && ATTACHMENT_DATA_URL.test(raw)) return raw
+  const safe = toSafeUrl(raw)
+  if (!safe || /^mailto:/i.test(safe.href)) return null
+  return safe.href
+}

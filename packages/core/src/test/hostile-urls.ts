@@ -154,6 +154,31 @@ const junk: string[] = [
 /** At least 100 hostile URL forms; every one must be refused. */
 export const hostileUrls: readonly string[] = [...scriptForms, ...otherSchemes, ...offSite, ...junk]
 
+/**
+ * Attachment URLs that must never be loaded or linked, on top of `hostileUrls`: data URLs of a type
+ * a browser would run or that hides its type, and the allowed types written so a lenient reader
+ * could take them for something else.
+ */
+export const hostileAttachmentUrls: readonly string[] = [
+  'data:text/html;base64,PHNjcmlwdD53aW5kb3cuX19wd25lZD0xPC9zY3JpcHQ+',
+  'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9IndpbmRvdy5fX3B3bmVkPTEiLz4=',
+  'data:image/svg+xml,<svg onload="window.__pwned=1"/>',
+  'data:application/xhtml+xml;base64,PHNjcmlwdD4=',
+  'data:text/javascript;base64,d2luZG93Ll9fcHduZWQ9MQ==',
+  'data:image/png,<script>window.__pwned=1</script>',
+  'data:image/png;charset=utf-8;base64,iVBORw0KGgo=',
+  'data:image/png;base64,iVBOR w0KGgo=',
+  'data:image/png;base64,iVBOR%0Aw0KGgo=',
+  ' data:image/png;base64,iVBORw0KGgo=',
+  'data:image/png;base64,',
+  'DATA:text/html;base64,PHNjcmlwdD4=',
+  'data:application/pdf;base64,JVBERi0=<script>',
+  'data:image/png;base64,iVBORw0KGgo=\n',
+  'mailto:someone@example.com',
+  'blob:https://evil.example/0b1c',
+  'filesystem:https://evil.example/temporary/x.png',
+]
+
 const ALLOWED_HREF = /^(https?:|mailto:)/i
 
 /**

@@ -1,0 +1,294 @@
+import { DOCS_LIMITS } from './docs-limits'
+import type { Attachment } from './schemas'
+import { toSafeAttachmentUrl } from './url-policy'
+
+/*
+ * Files attached to a question (AI SDK v4 `experimental_attachments`: name, contentType, url).
+ * One set of limits serves the composer (which explains a refusal in plain words), the request
+ * checks of both clients and the dev server (400 with the same numbers), so what the widget lets
+ * through is what the server takes.
+ */
+
+/** The types a question may carry: images a model can look at, and PDFs. Never SVG (it runs script). */
+export const ATTACHMENT_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+] as const
+
+export interface AttachmentLimits {
+  /** Files per question. Defaults to `DOCS_LIMITS.attachmentFiles` (4). */
+  maxFiles: number
+  /** Bytes per file. Defaults to `DOCS_LIMITS.attachmentFileBytes` (5 MiB). */
+  maxBytes: number
+  /** MIME types accepted; only those of `ATTACHMENT_TYPES` are ever allowed. Defaults to all of them. */
+  accept: readonly string[]
+}
+
+export const DEFAULT_ATTACHMENT_LIMITS: AttachmentLimits = {
+  maxFiles: DOCS_LIMITS.attachmentFiles,
+  maxBytes: DOCS_LIMITS.attachmentFileBytes,
+  accept: ATTACHMENT_TYPES,
+}
+
+/**
+ * Limits as an integrator narrows them: never above the API's own (a server would refuse the
+ * rest), and `accept` only within `ATTACHMENT_TYPES`.
+ */
+export function attachmentLimits(options: Partial<AttachmentLimits> = {}): AttachmentLimits {
+  const positive = (value: number | undefined, max: number) =>
+    typeof value === 'number' && value > 0 ? Math.min(Math.floor(value), max) : max
+  const accept = (options.accept ?? ATTACHMENT_TYPES)
+    .map((type) => type.toLowerCase())
+    .filter((type) => isAttachmentType(type))
+  return {
+    maxFiles: positive(options.maxFiles, DOCS_LIMITS.attachmentFiles),
+    maxBytes: positive(options.maxBytes, DOCS_LIMITS.attachmentFileBytes),
+    accept: accept.length > 0 ? accept : ATTACHMENT_TYPES,
+  }
+}
+
+export function isAttachmentType(type: unknown): boolean {
+  return typeof type === 'string' && (ATTACHMENT_TYPES as readonly string[]).includes(type)
+}
+
+/** Why a file was not attached; the UI turns each into plain words. */
+export type AttachmentProblemReason = 'too-many' | 'too-large' | 'unsupported-type' | 'empty'
+
+export interface AttachmentProblem {
+  reason: AttachmentProblemReason
+  /** The file's name (absent for `too-many`, which is about the set). */
+  name?: string
+  /** The limit that was passed: files for `too-many`, bytes for `too-large`. */
+  limit?: number
+}
+
+/** What the checks read from a `File` (or anything shaped like one). */
+export interface FileLike {
+  name: string
+  size: number
+  type: string
+}
+
+/**
+ * Splits picked, pasted or dropped files into those that may be attached and the problems with
+ * the rest, given how many are attached already. Files past the count are refused as one
+ * `too-many` problem; each other refusal names its file.
+ */
+export function checkAttachmentFiles<F extends FileLike>(
+  files: readonly F[],
+  limits: AttachmentLimits = DEFAULT_ATTACHMENT_LIMITS,
+  alreadyAttached = 0,
+): { accepted: F[]; problems: AttachmentProblem[] } {
+  const accepted: F[] = []
+  const problems: AttachmentProblem[] = []
+  let refusedForCount = false
+  for (const file of files) {
+    const type = file.type.toLowerCase()
+    if (!limits.accept.includes(type)) {
+      problems.push({ reason: 'unsupported-type', name: file.name })
+    } else if (file.size === 0) {
+      problems.push({ reason: 'empty', name: file.name })
+    } else if (file.size > limits.maxBytes) {
+      problems.push({ reason: 'too-large', name: file.name, limit: limits.maxBytes })
+    } else if (alreadyAttached + accepted.length >= limits.maxFiles) {
+      refusedForCount = true
+    } else {
+      accepted.push(file)
+    }
+  }
+  if (refusedForCount) problems.push({ reason: 'too-many', limit: limits.maxFiles })
+  return { accepted, problems }
+}
+
+/**
+ * Puts a picked file somewhere the API can read it and returns its URL (https), or the
+ * attachment itself. Without it files travel inline as data URLs.
+ */
+export type UploadAttachment = (
+  file: File,
+) => Promise<string | { url: string; name?: string; contentType?: string }>
+
+/** The file's bytes as a `data:<type>;base64,…` URL (browsers, Node 20 and edge runtimes alike). */
+export async function readFileAsDataUrl(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  let binary = ''
+  // In slices: one call with millions of arguments overflows the stack.
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000))
+  }
+  return `data:${file.type.toLowerCase() || 'application/octet-stream'};base64,${btoa(binary)}`
+}
+
+/** The attachment to send for `file`: uploaded when `upload` is given, else inline. */
+export async function toAttachment(file: File, upload?: UploadAttachment): Promise<Attachment> {
+  const base = { name: file.name, contentType: file.type.toLowerCase() }
+  if (!upload) return { ...base, url: await readFileAsDataUrl(file) }
+  const uploaded = await upload(file)
+  return typeof uploaded === 'string' ? { ...base, url: uploaded } : { ...base, ...uploaded }
+}
+
+const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+);base64,([a-z0-9+/]*={0,2})$/i
+
+/** The MIME type and decoded size of a base64 data URL; `undefined` for anything else. */
+export function readDataUrl(url: string): { contentType: string; bytes: number } | undefined {
+  if (!url.startsWith('data:')) return undefined
+  const match = DATA_URL.exec(url)
+  if (!match) return undefined
+  const payload = match[2]!
+  const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0
+  return {
+    contentType: match[1]!.toLowerCase(),
+    bytes: Math.floor((payload.length * 3) / 4) - padding,
+  }
+}
+
+/** An attachment whose data was left out of storage or of a request: name and type only. */
+export function isAttachmentPlaceholder(attachment: Attachment): boolean {
+  return attachment.url === ''
+}
+
+function placeholder(attachment: Attachment): Attachment {
+  const { url: _url, ...rest } = attachment
+  return { ...rest, url: '' }
+}
+
+/**
+ * What is wrong with one message's attachments as a request carries them, in a sentence naming
+ * the limit; `undefined` when nothing is. Placeholders (earlier questions' files, data left out)
+ * are allowed and not counted.
+ */
+export function attachmentRequestProblem(attachments: unknown): string | undefined {
+  if (attachments === undefined) return undefined
+  if (!Array.isArray(attachments)) return 'must be an array'
+  const sent = attachments.filter((item) => !(item && item.url === ''))
+  if (sent.length > DOCS_LIMITS.attachmentFiles) {
+    return `at most ${DOCS_LIMITS.attachmentFiles} files may be attached to a question (got ${sent.length})`
+  }
+  let total = 0
+  for (const [index, item] of sent.entries()) {
+    const where = `attachment ${index + 1}${typeof item?.name === 'string' ? ` (${item.name})` : ''}`
+    const url = typeof item?.url === 'string' ? item.url : ''
+    const data = readDataUrl(url)
+    const contentType = (
+      typeof item?.contentType === 'string' ? item.contentType : ''
+    ).toLowerCase()
+    const type = data?.contentType ?? contentType
+    if (!isAttachmentType(type)) {
+      return `${where}: type ${JSON.stringify(type || 'unknown')} is not accepted; accepted: ${ATTACHMENT_TYPES.join(', ')}`
+    }
+    if (data) {
+      if (contentType && contentType !== data.contentType) {
+        return `${where}: contentType ${contentType} does not match the data URL's ${data.contentType}`
+      }
+      if (data.bytes === 0) return `${where}: the file is empty`
+      if (data.bytes > DOCS_LIMITS.attachmentFileBytes) {
+        return `${where}: ${data.bytes} bytes; a file may be at most ${DOCS_LIMITS.attachmentFileBytes} bytes`
+      }
+      total += data.bytes
+    } else if (!toSafeAttachmentUrl(url) || url.startsWith('data:')) {
+      return `${where}: url must be an http(s) URL or a base64 data URL of an accepted type`
+    }
+  }
+  if (total > DOCS_LIMITS.attachmentMessageBytes) {
+    return `the files of one question may be at most ${DOCS_LIMITS.attachmentMessageBytes} bytes together (got ${total})`
+  }
+  return undefined
+}
+
+interface WithAttachments {
+  role?: string
+  experimental_attachments?: Attachment[] | undefined
+}
+
+const dataBytes = (attachment: Attachment) =>
+  attachment.url.startsWith('data:') ? attachment.url.length : 0
+
+/**
+ * Messages to store: attachment data URLs fit `budgetBytes` together, newest first; those that
+ * don't become placeholders (name and type kept, url empty). One large image then never pushes
+ * whole conversations out of a store bounded in bytes, and storage never overflows for it.
+ * Messages without data to drop are returned as they are.
+ */
+export function boundAttachmentData<T>(messages: readonly T[], budgetBytes: number): T[] {
+  let left = Math.max(0, budgetBytes)
+  const bounded = [...messages]
+  for (let index = bounded.length - 1; index >= 0; index--) {
+    const message = bounded[index] as WithAttachments
+    const attachments = message?.experimental_attachments
+    if (!Array.isArray(attachments) || !attachments.some((item) => dataBytes(item) > 0)) continue
+    let changed = false
+    const kept = attachments.map((attachment) => {
+      const size = dataBytes(attachment)
+      if (size === 0) return attachment
+      if (size <= left) {
+        left -= size
+        return attachment
+      }
+      changed = true
+      return placeholder(attachment)
+    })
+    if (changed) bounded[index] = { ...message, experimental_attachments: kept } as T
+  }
+  return bounded
+}
+
+/**
+ * The messages of a request with the data of every question's files but the newest left out
+ * (placeholders): the server reads the newest question's files, and a long conversation with
+ * images would otherwise resend all of them on every question.
+ */
+export function withoutPastAttachmentData<T>(messages: readonly T[]): T[] {
+  let lastUser = -1
+  messages.forEach((message, index) => {
+    if ((message as WithAttachments)?.role === 'user') lastUser = index
+  })
+  return messages.map((message, index) => {
+    const attachments = (message as WithAttachments)?.experimental_attachments
+    if (index === lastUser || !Array.isArray(attachments)) return message
+    if (!attachments.some((item) => dataBytes(item) > 0)) return message
+    return {
+      ...message,
+      experimental_attachments: attachments.map((item) =>
+        dataBytes(item) > 0 ? placeholder(item) : item,
+      ),
+    } as T
+  })
+}
+
+/** How an attachment of a sent message is shown. */
+export interface AttachmentView {
+  name: string
+  contentType: string
+  kind: 'image' | 'pdf' | 'file'
+  /** The URL to show or open, through the URL policy; `null`: show the name only. */
+  href: string | null
+}
+
+/**
+ * The attachments of a message as the UI shows them. Every URL goes through the URL policy:
+ * a refused one (script, HTML or SVG data, another scheme) is shown as its name, never loaded.
+ * Entries that are not attachments at all are left out.
+ */
+export function readAttachments(message: unknown): AttachmentView[] {
+  const list = (message as WithAttachments | null)?.experimental_attachments
+  if (!Array.isArray(list)) return []
+  const views: AttachmentView[] = []
+  for (const item of list as unknown[]) {
+    if (!item || typeof item !== 'object') continue
+    const { name, contentType, url } = item as Record<string, unknown>
+    const safe = toSafeAttachmentUrl(url)
+    // A data URL says what it holds; a declared type must not turn a PDF into an image.
+    const dataType = safe ? readDataUrl(safe)?.contentType : undefined
+    const type = (dataType ?? (typeof contentType === 'string' ? contentType : '')).toLowerCase()
+    views.push({
+      name: typeof name === 'string' && name !== '' ? name : 'attachment',
+      contentType: type,
+      kind: type.startsWith('image/') ? 'image' : type === 'application/pdf' ? 'pdf' : 'file',
+      href: safe,
+    })
+  }
+  return views
+}
