@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+import { cssSubset, cssWithout } from './src/embed/css-subset'
+import { loaderClasses } from './src/embed/loader-classes'
 
 /**
  * The drop-in script, two files in dist-embed/:
@@ -32,10 +34,38 @@ export const dropInEngineAlias = {
   replacement: fileURLToPath(new URL('../react/src/lite/index.ts', import.meta.url)),
 }
 
+/**
+ * The drop-in's two stylesheets, after Vite has inlined their `@import`s and minified them: the
+ * first file's cut down to what the trigger uses (about 4 KB of minified CSS less), and the panel
+ * chunk's without what the first file already adopted in the same shadow root.
+ */
+function dropInStylesheets(): Plugin {
+  const inlineCss = (code: string, id: string) => {
+    const match = /^export default (".*")\s*;?\s*$/s.exec(code)
+    if (!match) throw new Error(`unexpected ?inline module shape for ${id}`)
+    return JSON.parse(match[1]!) as string
+  }
+  const loaderSheet = fileURLToPath(new URL('src/embed/loader-sheet.css', import.meta.url))
+  return {
+    name: 'docchat-drop-in-stylesheets',
+    enforce: 'post',
+    async transform(code, id) {
+      let css: string
+      if (id === `${loaderSheet}?inline`) css = cssSubset(inlineCss(code, id), loaderClasses)
+      else if (/\/embed\/panel-sheet\.css\?inline$/.test(id)) {
+        const loader = await this.load({ id: `${loaderSheet}?inline` })
+        css = cssWithout(inlineCss(code, id), inlineCss(loader.code ?? '', loaderSheet))
+      } else return
+      return { code: `export default ${JSON.stringify(css)}`, map: null }
+    },
+  }
+}
+
 export default defineConfig(({ mode }) => {
   const panel = mode === 'panel'
   return {
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    plugins: [dropInStylesheets()],
     resolve: {
       conditions: [source, 'browser', 'module', 'import', 'default'],
       alias: panel ? [...preactAliases, dropInEngineAlias] : [],

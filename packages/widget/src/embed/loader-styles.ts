@@ -1,6 +1,7 @@
-import baseCss from '../styles/base.css?inline'
-import tokensCss from '../styles/tokens.css?inline'
-import triggerCss from '../styles/trigger.css?inline'
+import loaderCss from './loader-sheet.css?inline'
 
-/** Only what the trigger needs: the panel chunk brings the rest of the CSS with it. */
-export const loaderCss = tokensCss + baseCss + triggerCss
+/**
+ * The trigger's CSS. The loader build keeps only the rules and tokens of the classes the loader
+ * draws (`loaderClasses` in vite.embed.config.ts); the panel chunk adopts the whole stylesheet.
+ */
+export { loaderCss }
