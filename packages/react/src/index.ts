@@ -12,6 +12,13 @@ export {
   useAssistantChat,
 } from './use-assistant-chat'
 export {
+  type ConversationMarkdownExportOptions,
+  type Conversations,
+  type ThreadStoreAccess,
+  type UseConversationsOptions,
+  useConversations,
+} from './use-conversations'
+export {
   type AssistantResponseInfo,
   createThreadCapturingFetch,
   type ThreadCapturingFetchOptions,

@@ -9,6 +9,13 @@
  */
 export { DocChatProvider, type LiteDocChatContextValue, useDocChat } from './provider'
 export { useAssistantChat } from './use-assistant-chat'
+export {
+  type ConversationMarkdownExportOptions,
+  type Conversations,
+  type ThreadStoreAccess,
+  type UseConversationsOptions,
+  useConversations,
+} from '../use-conversations'
 export { type LiteDocsSearch, useDocsSearch } from './use-docs-search'
 export { createAssistantMessageBuilder } from './assistant-message-builder'
 export type {
