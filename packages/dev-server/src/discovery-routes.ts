@@ -1,7 +1,11 @@
 /** The discovery group: assistant (v1, v2), search and page content. Assistant keys only. */
 import {
   type AssistantRequest,
+  type Attachment,
   assistantRequestSchema,
+  attachmentRequestProblem,
+  DOCS_LIMITS,
+  isAttachmentPlaceholder,
   type SearchRequest,
   type ChatMessageLike,
   pageRequestSchema,
@@ -20,6 +24,30 @@ import { HttpError, json } from './http'
 import { windows } from './rate-limits'
 import { type RequestContext, requireObject, type ServerContext, validate } from './server-context'
 import type { Thread, ThreadTurn } from './threads'
+
+/**
+ * Bytes an assistant request may carry on top of `maxBodyBytes`: the files of one question at
+ * their limit, base64 in a data URL (4 bytes for 3).
+ */
+export function bodyAllowance(handler: unknown): number {
+  if (handler !== assistantV1 && handler !== assistantV2) return 0
+  return Math.ceil((DOCS_LIMITS.attachmentMessageBytes * 4) / 3) + 64 * 1024
+}
+
+/**
+ * The files of each question within the limits the composer enforces (count, size, type), or a 400
+ * naming the message and the limit.
+ */
+function checkAttachments(request: AssistantRequest): void {
+  request.messages.forEach((message, index) => {
+    if (message.role !== 'user') return
+    const problem = attachmentRequestProblem(message.experimental_attachments)
+    if (problem) {
+      const field = `messages.${index}.experimental_attachments`
+      throw new HttpError(400, `Invalid request: ${field}: ${problem}`, { field })
+    }
+  })
+}
 
 /** Keys AI SDK clients add to the body on top of the API's own fields. */
 const clientOnlyKeys = ['id', 'data', 'trigger', 'messageId']
@@ -82,6 +110,8 @@ interface PreparedTurn {
   isNewThread: boolean
   history: ThreadTurn[]
   question: string
+  /** Files sent with the question (placeholders of earlier questions' files left out). */
+  attachments: Attachment[]
   /** 0 for a new question; n for its n-th regeneration. */
   attempt: number
 }
@@ -145,7 +175,10 @@ function prepareTurn(
   })
   const history = [...thread.turns]
   thread.turns.push({ role: 'user', content: question })
-  return { docs, request, thread, isNewThread, history, question, attempt }
+  const attachments = (last.experimental_attachments ?? []).filter(
+    (attachment) => !isAttachmentPlaceholder(attachment),
+  )
+  return { docs, request, thread, isNewThread, history, question, attachments, attempt }
 }
 
 function startTurn(server: ServerContext, ctx: RequestContext, turn: PreparedTurn) {
@@ -153,6 +186,7 @@ function startTurn(server: ServerContext, ctx: RequestContext, turn: PreparedTur
     docs: turn.docs,
     history: turn.history,
     question: turn.question,
+    attachments: turn.attachments,
     context: turn.request.context,
     currentPath: turn.request.currentPath,
     filter: turn.request.filter,
@@ -191,6 +225,7 @@ export async function assistantV1(server: ServerContext, ctx: RequestContext): P
   domainOf(server, ctx)
   const body = requireObject(await ctx.json())
   const request = validate(assistantRequestSchema, withoutClientKeys(body))
+  checkAttachments(request)
   const turn = prepareTurn(server, ctx, request, { chatId: body.id, trigger: body.trigger })
   const stream = startTurn(server, ctx, turn)
   return new Response(stream, {
@@ -224,6 +259,7 @@ export async function assistantV2(server: ServerContext, ctx: RequestContext): P
   const messages = validate(z.object({ messages: v5MessagesSchema }).passthrough(), body).messages
   const v4 = toV4Messages(messages as ChatMessageLike[])
   const request = validate(assistantRequestSchema, { ...body, messages: v4 })
+  checkAttachments(request)
   const turn = prepareTurn(server, ctx, request, { chatId: raw.id, trigger: raw.trigger })
   const lines = startTurn(server, ctx, turn)
   const chunks = toUIMessageChunks(readDataStream(lines), {

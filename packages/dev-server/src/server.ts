@@ -23,7 +23,7 @@ import type {
   ProjectOptions,
 } from './dev-server-options'
 import { resolvePace } from './assistant/pacing'
-import { assistantV1, assistantV2, page, search } from './discovery-routes'
+import { assistantV1, assistantV2, bodyAllowance, page, search } from './discovery-routes'
 import { parseDocs } from './docs/parse-docs'
 import type { DocsCorpus } from './docs/types'
 import {
@@ -423,7 +423,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
       const rawBody =
         request.method === 'GET' || request.method === 'HEAD'
           ? ''
-          : await readBody(request, context.maxBodyBytes)
+          : await readBody(request, context.maxBodyBytes + bodyAllowance(matched.handler))
       recordBody(entry, rawBody)
       await sleep(faults.latency ?? 0, request.signal)
       if (faults.status !== undefined) {

@@ -3,8 +3,16 @@
  * (`streamText` with the `search` and `markNotFound` tools, and its `toDataStream`). The model is the
  * offline extractive one by default, or any `LanguageModelV1` (an OpenAI-compatible LLM, a mock).
  */
-import type { ContextItem, SearchResult } from '@docchat/core'
-import { type CoreMessage, createIdGenerator, type LanguageModelV1, streamText, tool } from 'ai'
+import { type Attachment, type ContextItem, readDataUrl, type SearchResult } from '@docchat/core'
+import {
+  type CoreMessage,
+  type ImagePart,
+  type TextPart,
+  createIdGenerator,
+  type LanguageModelV1,
+  streamText,
+  tool,
+} from 'ai'
 import { z } from 'zod'
 import type { DocsCorpus, DocsPage } from '../docs/types'
 import type { DocsIndex, DocsSearchFilter } from '../search'
@@ -32,6 +40,8 @@ export interface AssistantTurnInput {
   /** Earlier turns of the thread, oldest first. */
   history: readonly ThreadTurn[]
   question: string
+  /** Files sent with the question (already checked against the attachment limits). */
+  attachments?: readonly Attachment[]
   context?: readonly ContextItem[]
   currentPath?: string
   filter?: { version?: string; language?: string; groups?: string[] } | null
@@ -145,6 +155,12 @@ export function systemPrompt(input: AssistantTurnInput): string {
     )
   }
   if (input.currentPath) lines.push(`The user is reading the page ${input.currentPath}.`)
+  const files = input.attachments ?? []
+  if (files.length > 0) {
+    lines.push(
+      `The user attached ${files.map((file) => `${file.name ?? 'a file'} (${file.contentType ?? 'unknown type'})`).join(', ')}. Images are in the message; other files are named only: say so if the question needs their content.`,
+    )
+  }
   for (const item of input.context ?? []) {
     const label = item.type === 'code' ? 'code' : 'text'
     lines.push(
@@ -152,6 +168,30 @@ export function systemPrompt(input: AssistantTurnInput): string {
     )
   }
   return lines.join('\n')
+}
+
+/**
+ * The question as a language model reads it: its text, then the attached images as image parts
+ * (inline data, or the uploaded URL). PDFs are named in the system prompt, not sent: not every
+ * OpenAI-compatible server takes file parts.
+ */
+export function questionContent(input: AssistantTurnInput): string | (TextPart | ImagePart)[] {
+  const images: ImagePart[] = []
+  for (const attachment of input.attachments ?? []) {
+    const data = readDataUrl(attachment.url)
+    const type = data?.contentType ?? attachment.contentType ?? ''
+    if (!type.startsWith('image/')) continue
+    images.push(
+      data
+        ? {
+            type: 'image',
+            image: attachment.url.slice(attachment.url.indexOf(',') + 1),
+            mimeType: type,
+          }
+        : { type: 'image', image: new URL(attachment.url), mimeType: type },
+    )
+  }
+  return images.length === 0 ? input.question : [{ type: 'text', text: input.question }, ...images]
 }
 
 /** The turn as v4 data-stream bytes: `streamText`'s own data stream plus a `d:` carrying the thread. */
@@ -167,6 +207,7 @@ export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<U
       generateToolCallId: toolCallIds,
       attempt: input.attempt,
       pace: input.pace,
+      attachments: input.attachments,
     })
   const filter = input.filter
     ? {
@@ -207,7 +248,7 @@ export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<U
 
   const messages: CoreMessage[] = [
     ...historyMessages(input.history),
-    { role: 'user', content: input.question },
+    { role: 'user', content: offline ? input.question : questionContent(input) },
   ]
 
   const result = streamText({

@@ -10,7 +10,7 @@ import type {
   LanguageModelV1Prompt,
   LanguageModelV1StreamPart,
 } from 'ai'
-import type { ContextItem, SearchResult } from '@docchat/core'
+import type { Attachment, ContextItem, SearchResult } from '@docchat/core'
 import { composeAnswer, composeNotFound, type CodeSnippet } from './compose-answer'
 import { type AnswerPace, pacedStream } from './pacing'
 import { retrievalQuery } from './retrieval'
@@ -31,6 +31,8 @@ export interface OfflineModelOptions {
   pace?: AnswerPace
   /** 0 the first time a question is answered; n for its n-th regeneration. */
   attempt?: number
+  /** Files sent with the question: named at the start of the answer, never read. */
+  attachments?: readonly Attachment[]
   /** Deterministic tool call ids (the real service uses provider ids such as `toolu_…`). */
   generateToolCallId?: () => string
 }
@@ -59,6 +61,27 @@ function promptSize(prompt: LanguageModelV1Prompt): number {
     else size += JSON.stringify(message.content).length
   }
   return size
+}
+
+/**
+ * The offline model cannot look at files: it says which it was given and that the answer comes
+ * from the docs alone, so nobody takes it for a reading of their screenshot.
+ */
+export function attachmentNote(attachments: readonly Attachment[] = []): string {
+  if (attachments.length === 0) return ''
+  const names = attachments.map(
+    (file) => `**${(file.name ?? 'a file').replace(/[*_`[\]\\]/g, '')}**`,
+  )
+  const list =
+    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+  const what = attachments.every((file) => file.contentType?.startsWith('image/'))
+    ? names.length === 1
+      ? 'this image'
+      : 'these images'
+    : names.length === 1
+      ? 'this file'
+      : 'these files'
+  return `You attached ${list}. I can't read ${what} offline, so this answer is from the documentation only.\n\n`
 }
 
 export function createOfflineModel(options: OfflineModelOptions = {}): LanguageModelV1 {
@@ -103,14 +126,17 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
         },
       ]
     }
-    const text = (answer: string): LanguageModelV1StreamPart[] => [
-      ...wordGroups(answer).map((textDelta) => ({ type: 'text-delta' as const, textDelta })),
-      {
-        type: 'finish',
-        finishReason: 'stop',
-        usage: { promptTokens, completionTokens: estimateTokens(answer) },
-      },
-    ]
+    const text = (body: string): LanguageModelV1StreamPart[] => {
+      const answer = attachmentNote(options.attachments) + body
+      return [
+        ...wordGroups(answer).map((textDelta) => ({ type: 'text-delta' as const, textDelta })),
+        {
+          type: 'finish',
+          finishReason: 'stop',
+          usage: { promptTokens, completionTokens: estimateTokens(answer) },
+        },
+      ]
+    }
 
     const last = results.at(-1)
     if (!last) {
