@@ -24,7 +24,11 @@ config.test?.projects?.push({
   plugins: [dropInEnginePlugin()],
   test: {
     name: 'drop-in-engine',
-    include: ['src/use-assistant-chat.test.tsx', 'src/use-docs-search.test.tsx'],
+    include: [
+      'src/use-assistant-chat.test.tsx',
+      'src/use-docs-search.test.tsx',
+      'src/assistant-attachments.test.tsx',
+    ],
     setupFiles,
     env: { DOCCHAT_EXPECTED_REACT: '19', DOCCHAT_ENGINE: 'drop-in' },
     server: { deps: { inline } },

@@ -7,6 +7,7 @@ import {
   type SearchFilter,
   type ThreadIdentity,
   type ThreadStore,
+  withoutPastAttachmentData,
 } from '@docchat/core'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { getMessageSources } from './message-sources'
@@ -125,4 +126,24 @@ export function sameContextItem(a: ContextItem, b: ContextItem): boolean {
 export function reviveMessage(message: Message): Message {
   const createdAt = message.createdAt
   return typeof createdAt === 'string' ? { ...message, createdAt: new Date(createdAt) } : message
+}
+
+/**
+ * useChat's request with the data of earlier questions' files left out (names and types stay):
+ * the server reads the newest question's files, and resending every image on every question
+ * would soon pass any body limit.
+ */
+export function requestWithoutPastAttachmentData(init: RequestInit | undefined) {
+  const body = init?.body
+  if (typeof body !== 'string' || !body.includes('"experimental_attachments"')) return init
+  try {
+    const parsed = JSON.parse(body) as { messages?: unknown }
+    if (!Array.isArray(parsed.messages)) return init
+    return {
+      ...init,
+      body: JSON.stringify({ ...parsed, messages: withoutPastAttachmentData(parsed.messages) }),
+    }
+  } catch {
+    return init
+  }
 }

@@ -2,6 +2,7 @@
 
 import { type Message, useChat } from '@ai-sdk/react'
 import {
+  type Attachment,
   type ContextItem,
   type DocsApiError,
   type SearchFilter,
@@ -11,6 +12,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import {
   lazyThreadStore,
+  requestWithoutPastAttachmentData,
   reviveMessage,
   useContextItems,
   useMessageHelpers,
@@ -50,6 +52,11 @@ export interface UseAssistantChatOptions {
 export interface SendOptions {
   /** Context for this question only, sent with (after) the pending `context` items. */
   context?: ContextItem[]
+  /**
+   * Files for this question (`experimental_attachments`: data URLs or uploaded URLs; core's
+   * `toAttachment` makes them from `File`s). Shown in the question and stored with the thread.
+   */
+  attachments?: Attachment[]
 }
 
 export interface AssistantChat {
@@ -129,7 +136,7 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
     streamProtocol: 'data',
     sendExtraMessageFields: true,
     fetch: async (input, init) => {
-      const response = await connection.fetch(input, init)
+      const response = await connection.fetch(input, requestWithoutPastAttachmentData(init))
       const mode = response.headers.get('x-docchat-answer-mode')
       if (mode) setAnswerMode(mode)
       return response
@@ -175,7 +182,11 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
       const body = requestBody(sendOptions.context ?? [])
       clearContext()
       setDismissedError(undefined)
-      await append({ role: 'user', content: text }, { body })
+      const attachments = sendOptions.attachments ?? []
+      await append(
+        { role: 'user', content: text },
+        attachments.length > 0 ? { body, experimental_attachments: attachments } : { body },
+      )
     },
     [append, requestBody, clearContext],
   )

@@ -1,7 +1,7 @@
 'use client'
 
 import type { Message } from '@ai-sdk/react'
-import { DocsApiError, toDocsApiError } from '@docchat/core'
+import { DocsApiError, toDocsApiError, withoutPastAttachmentData } from '@docchat/core'
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import {
   lazyThreadStore,
@@ -127,7 +127,9 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
       }
       try {
         const stream = await connection.ask(
-          { messages: history, ...body } as unknown as Parameters<typeof connection.ask>[0],
+          { messages: withoutPastAttachmentData(history), ...body } as unknown as Parameters<
+            typeof connection.ask
+          >[0],
           { signal: controller.signal, continueThread: true },
         )
         const mode = stream.response.headers.get('x-docchat-answer-mode')
@@ -187,6 +189,9 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
         role: 'user',
         content: text,
         parts: [{ type: 'text', text }],
+        ...(sendOptions.attachments?.length
+          ? { experimental_attachments: sendOptions.attachments }
+          : {}),
       }
       await run([...store.get().messages, question], body)
     },
