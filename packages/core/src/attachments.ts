@@ -55,7 +55,13 @@ export function isAttachmentType(type: unknown): boolean {
 }
 
 /** Why a file was not attached; the UI turns each into plain words. */
-export type AttachmentProblemReason = 'too-many' | 'too-large' | 'unsupported-type' | 'empty'
+export type AttachmentProblemReason =
+  | 'too-many'
+  | 'too-large'
+  | 'unsupported-type'
+  | 'empty'
+  /** The file could not be read, or `uploadAttachment` failed. */
+  | 'failed'
 
 export interface AttachmentProblem {
   reason: AttachmentProblemReason

@@ -1,5 +1,6 @@
 'use client'
 
+export * from './attachments'
 export * as Conversation from './conversation'
 export { isScrolledToBottom, useStickToBottom } from './conversation/use-stick-to-bottom'
 export type { UseStickToBottomOptions } from './conversation/use-stick-to-bottom'
