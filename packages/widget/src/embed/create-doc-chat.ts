@@ -16,7 +16,7 @@ import {
 import { defaultTriggerLabel } from '../labels'
 import { themeName, themeProperties } from '../theme'
 import { panelMemoryKey, readPanelMemory } from '../components/panel-memory'
-import { resolveDeepLinks, takeDeepLink } from './deep-links'
+import { mayHaveDeepLink, resolveDeepLinks } from './deep-links'
 import type { DocChatInitOptions, DocChatInstance } from './embed-options'
 import { mergeOptions } from './embed-options'
 import { prefersSavingData, whenIdleAfterLoad } from './idle-preload'
@@ -233,6 +233,7 @@ export async function createDocChat(
           options: withEvents(),
           emit,
           trigger,
+          takeTypeAhead: endTypeAhead,
           onOpenChange(open, view) {
             openView = open ? view : undefined
             trigger.setAttribute('aria-expanded', String(open && view === 'assistant'))
@@ -254,8 +255,43 @@ export async function createDocChat(
     return panelPromise
   }
 
+  // What is typed between the click or shortcut and the panel's input taking focus goes into this
+  // unseen textarea (focused at once, inside the gesture, so a phone's keyboard opens on it too);
+  // the panel moves it into its input, caret at the end (panel.tsx).
+  let typeAhead: HTMLTextAreaElement | undefined
+  const endTypeAhead = () => {
+    const typed = typeAhead
+    typeAhead = undefined
+    typed?.remove()
+    return typed?.value
+  }
+  const startTypeAhead = () => {
+    endTypeAhead()
+    const field = document.createElement('textarea')
+    field.className = 'docchat-type-ahead'
+    field.tabIndex = -1
+    field.setAttribute('aria-label', triggerLabel.textContent ?? '')
+    // Enter asks nothing yet: the question would arrive with a stray line break.
+    field.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') event.preventDefault()
+    })
+    // Focus went elsewhere without the panel taking the text (a click on the page, Tab).
+    field.addEventListener('blur', () => setTimeout(() => typeAhead === field && endTypeAhead()))
+    root.append(field)
+    field.focus({ preventScroll: true })
+    typeAhead = field
+  }
+
   const open = async (view: DocChatView, source: DocChatEventSource, query?: string) => {
-    ;(await ensurePanel()).open(view, source, query)
+    // A tap on a phone doesn't focus the panel's input (no keyboard over the answer): no stand-in.
+    const finePointer = typeof matchMedia === 'function' && matchMedia('(pointer: fine)').matches
+    if (source === 'shortcut' || (source === 'trigger' && finePointer)) startTypeAhead()
+    try {
+      ;(await ensurePanel()).open(view, source, query)
+    } catch (error) {
+      endTypeAhead()
+      throw error
+    }
   }
 
   listen(trigger, 'click', () => {
@@ -309,6 +345,7 @@ export async function createDocChat(
       destroyed = true
       panel?.destroy()
       panel = undefined
+      endTypeAhead()
       for (const cleanup of cleanups.splice(0).reverse()) cleanup()
     },
   }
@@ -321,11 +358,14 @@ export async function createDocChat(
   ) {
     cleanups.push(whenIdleAfterLoad(prefetch('idle')))
   }
-  // Taken out of the URL at once, so a second widget on the page or a reload doesn't ask again.
-  const link = takeDeepLink(resolveDeepLinks(options.deepLinks))
-  if (link?.view === 'assistant') void instance.ask(link.question).catch(() => {})
-  else if (link?.view === 'search' && options.search !== false) {
-    void instance.open({ view: 'search', query: link.query }).catch(() => {})
+  // A deep link is read, acted on and taken out of the URL by the panel code (which loads now):
+  // here only a look whether the address has one, to keep the first file small.
+  if (
+    mayHaveDeepLink(resolveDeepLinks(options.deepLinks), location.href, options.search !== false)
+  ) {
+    void ensurePanel()
+      .then((handle) => handle.followDeepLink())
+      .catch(() => {})
   } else if (options.defaultOpen) await instance.open()
   else if (
     options.rememberOpenState !== false &&

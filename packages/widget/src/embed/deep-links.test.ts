@@ -1,6 +1,7 @@
 import { DOCS_LIMITS } from '@docchat/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
+  mayHaveDeepLink,
   readDeepLink,
   resolveDeepLinks,
   shareLink,
@@ -26,6 +27,20 @@ describe('deep links', () => {
     })
     expect(readDeepLink(config, 'https://docs.acme.com/guide?q=x#intro')).toBeUndefined()
     expect(readDeepLink(config, 'https://docs.acme.com/guide?assistant=%20%20')).toBeUndefined()
+  })
+
+  it("looks cheaply whether there may be a link (the drop-in's first file)", () => {
+    expect(mayHaveDeepLink(config, 'https://a.example/guide?ref=mail&assistant=How%3F')).toBe(true)
+    expect(mayHaveDeepLink(config, 'https://a.example/guide?x=1#docchat-search=limits')).toBe(true)
+    expect(mayHaveDeepLink(config, 'https://a.example/guide#a=1&docchat-search=b')).toBe(true)
+    // Blank values, other keys, search turned off, deep links turned off: nothing to load for.
+    expect(mayHaveDeepLink(config, 'https://a.example/guide?assistant=%20%20')).toBe(false)
+    expect(mayHaveDeepLink(config, 'https://a.example/guide?utm_source=x#intro')).toBe(false)
+    expect(mayHaveDeepLink(config, 'https://a.example/#docchat-search=b', false)).toBe(false)
+    expect(mayHaveDeepLink(resolveDeepLinks(false), 'https://a.example/?assistant=x')).toBe(false)
+    const custom = resolveDeepLinks({ assistantParam: 'ask' })
+    expect(mayHaveDeepLink(custom, 'https://a.example/?assistant=x')).toBe(false)
+    expect(mayHaveDeepLink(custom, 'https://a.example/?ask=x')).toBe(true)
   })
 
   it('renames the parameter and hash key, and turns off with false', () => {

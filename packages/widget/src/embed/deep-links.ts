@@ -96,6 +96,24 @@ export function takeDeepLink(config: DeepLinkConfig | undefined): DeepLink | und
   return link
 }
 
+/**
+ * Whether `href` carries a deep link worth loading the panel code for: a cheap look for a
+ * non-blank value, for the drop-in's first file. `readDeepLink` (in the panel chunk) decides what
+ * it says.
+ */
+export function mayHaveDeepLink(
+  config: DeepLinkConfig | undefined,
+  href: string,
+  search = true,
+): boolean {
+  if (!config) return false
+  const url = new URL(href)
+  return Boolean(
+    url.searchParams.get(config.assistantParam)?.trim() ||
+      (search && hashValue(url.hash, config.searchHash)?.trim()),
+  )
+}
+
 /** A link to `page` that asks `question` when opened: what the answer's share action copies. */
 export function shareLink(config: DeepLinkConfig, question: string, page: string): string {
   const url = new URL(page)

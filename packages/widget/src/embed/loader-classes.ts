@@ -9,4 +9,5 @@ export const loaderClasses: readonly string[] = [
   'docchat-kbd',
   'docchat-icon',
   'docchat-panel-host',
+  'docchat-type-ahead',
 ]

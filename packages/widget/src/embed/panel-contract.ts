@@ -9,6 +9,11 @@ export interface PanelMountOptions {
   emit: Emit
   /** Focus returns here when the panel closes. */
   trigger: HTMLElement | null
+  /**
+   * What was typed while the panel was opening (the loader's stand-in input), once: `undefined`
+   * when nothing is pending. The stand-in leaves the page as this is called.
+   */
+  takeTypeAhead: () => string | undefined
   /** The panel tells the loader when it opens or closes itself (Esc, close button, outside click). */
   onOpenChange: (open: boolean, view: DocChatView) => void
 }
@@ -18,6 +23,11 @@ export interface PanelHandle {
   open(view: DocChatView, source: DocChatEventSource, query?: string): void
   close(source: DocChatEventSource): void
   ask(question: string, source: DocChatEventSource): void
+  /**
+   * Acts on the page's deep link (`?assistant=` asks, `#docchat-search=` opens search) and takes it
+   * out of the address bar; the loader only looks whether there may be one (`mayHaveDeepLink`).
+   */
+  followDeepLink(): void
   update(options: DocChatInitOptions): void
   reset(): void
   destroy(): void

@@ -2,6 +2,7 @@ import { createDocsClientLite, type DocsClient } from '@docchat/core'
 import { createRoot } from 'react-dom/client'
 import type { DocChatView } from '../analytics'
 import { DocChatWidget, type DocChatWidgetHandle } from '../components/doc-chat-widget'
+import { resolveDeepLinks, takeDeepLink } from './deep-links'
 import type { DocChatInitOptions } from './embed-options'
 import type { PanelHandle, PanelMountOptions } from './panel-contract'
 import { panelStyles } from './panel-styles'
@@ -64,6 +65,29 @@ export function mountPanel(mount: PanelMountOptions): PanelHandle {
     for (const command of queued) command(handle)
   }
 
+  // What the reader typed while this chunk loaded sits in the loader's stand-in input: it moves
+  // into the open view's input as soon as focus enters the panel, caret at the end.
+  const takeTypeAhead = (event: Event) => {
+    const target = event.target as Element
+    if (!mount.container.contains(target)) return
+    const typed = mount.takeTypeAhead()
+    if (typed === undefined) return
+    const field = target
+      .closest('[role="dialog"]')
+      ?.querySelector<HTMLTextAreaElement | HTMLInputElement>(
+        '.docchat-input, .docchat-search-input',
+      )
+    if (!field || !typed) return
+    // The panel may have put focus on a button (no fine pointer): the reader is typing, so the
+    // input takes it.
+    if (field !== target) field.focus()
+    field.value += typed
+    // The components' own change handlers read it, as if it had been typed there.
+    field.dispatchEvent(new Event('input', { bubbles: true }))
+    field.setSelectionRange(field.value.length, field.value.length)
+  }
+  mount.root.addEventListener('focusin', takeTypeAhead)
+
   const render = () => {
     if (destroyed) return
     const {
@@ -119,6 +143,17 @@ export function mountPanel(mount: PanelMountOptions): PanelHandle {
     ask(question, source) {
       withWidget((handle) => handle.ask(question, source))
     },
+    followDeepLink() {
+      const link = takeDeepLink(resolveDeepLinks(options.deepLinks))
+      if (link?.view === 'assistant') {
+        withWidget((handle) => {
+          handle.open('assistant', 'api')
+          handle.ask(link.question, 'api')
+        })
+      } else if (link?.view === 'search' && options.search !== false) {
+        withWidget((handle) => handle.open('search', 'api', link.query))
+      }
+    },
     update(next) {
       options = next
       const key = connectionKey(next)
@@ -136,6 +171,7 @@ export function mountPanel(mount: PanelMountOptions): PanelHandle {
       destroyed = true
       pending = []
       root.unmount()
+      mount.root.removeEventListener('focusin', takeTypeAhead)
       removeStyles()
       mount.container.remove()
     },

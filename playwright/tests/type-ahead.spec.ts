@@ -1,0 +1,109 @@
+import { expect, type Page, test } from '@playwright/test'
+import {
+  assistantDialog,
+  questionBox,
+  searchDialog,
+  widgetReady,
+  widgetTrigger,
+} from './support/widget'
+
+// A phone-sized window on a slow device (CPU 4× slower), and the panel code held back until the
+// test has typed: everything is typed before the panel's input exists.
+test.use({ viewport: { width: 390, height: 844 } })
+
+const question = 'How do I install the widget?'
+
+async function slowPanel(page: Page): Promise<{ requested: () => boolean; release: () => void }> {
+  let requested = false
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/docchat-panel.js', async (route) => {
+    requested = true
+    await released
+    await route.continue()
+  })
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  return { requested: () => requested, release }
+}
+
+/** Whether the panel's chunk has mounted anything yet: the stand-in is all there is. */
+const panelMounted = (page: Page) =>
+  page.evaluate(
+    () =>
+      !!document.querySelector('docchat-widget')?.shadowRoot?.querySelector('.docchat-panel-host'),
+  )
+
+test.describe('Typing while the panel opens', () => {
+  test('keys typed right after ⌘I / Ctrl+I all reach the question box, caret at the end', async ({
+    page,
+  }) => {
+    const panel = await slowPanel(page)
+    await page.goto('/quickstart')
+    await widgetReady(page)
+    await page.keyboard.press('ControlOrMeta+i')
+    // Typed at once, with a typo corrected by Backspace, before the panel code has arrived.
+    await page.keyboard.type('How do I instal')
+    await page.keyboard.press('Backspace')
+    await page.keyboard.type('ll the widget?')
+    expect(panel.requested()).toBe(true)
+    expect(await panelMounted(page)).toBe(false)
+    panel.release()
+
+    await expect(assistantDialog(page)).toBeVisible()
+    await expect(questionBox(page)).toHaveValue(question)
+    await expect(questionBox(page)).toBeFocused()
+    expect(
+      await questionBox(page).evaluate((box: HTMLTextAreaElement) => [
+        box.selectionStart,
+        box.selectionEnd,
+      ]),
+    ).toEqual([question.length, question.length])
+    // Typing goes on where it left off, and the stand-in is gone.
+    await page.keyboard.type(' Thanks')
+    await expect(questionBox(page)).toHaveValue(`${question} Thanks`)
+    expect(
+      await page.evaluate(
+        () =>
+          document.querySelector('docchat-widget')?.shadowRoot?.querySelectorAll('textarea').length,
+      ),
+    ).toBe(1)
+  })
+
+  test('keys typed right after a click on the trigger reach the question box', async ({ page }) => {
+    const panel = await slowPanel(page)
+    await page.goto('/quickstart')
+    await widgetReady(page)
+    await widgetTrigger(page).click()
+    await page.keyboard.type(question)
+    expect(await panelMounted(page)).toBe(false)
+    panel.release()
+    await expect(questionBox(page)).toHaveValue(question)
+    await expect(questionBox(page)).toBeFocused()
+  })
+
+  test('keys typed right after ⌘K / Ctrl+K reach the search box', async ({ page }) => {
+    const panel = await slowPanel(page)
+    await page.goto('/quickstart')
+    await widgetReady(page)
+    await page.keyboard.press('ControlOrMeta+k')
+    await page.keyboard.type('theming')
+    expect(await panelMounted(page)).toBe(false)
+    panel.release()
+    await expect(searchDialog(page).getByRole('combobox')).toHaveValue('theming')
+    await expect(searchDialog(page).getByRole('option').nth(1)).toBeVisible()
+  })
+
+  test('Enter typed early does not send a half question or add a line break', async ({ page }) => {
+    const panel = await slowPanel(page)
+    await page.goto('/quickstart')
+    await widgetReady(page)
+    await page.keyboard.press('ControlOrMeta+i')
+    await page.keyboard.type('Theming')
+    await page.keyboard.press('Enter')
+    panel.release()
+    await expect(questionBox(page)).toHaveValue('Theming')
+  })
+})
