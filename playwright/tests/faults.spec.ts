@@ -136,9 +136,7 @@ test.describe('Faults', () => {
     await expect(answers(page)).toHaveCount(2)
   })
 
-  // Known widget gap: an error part maps to a non-retryable `server` error, so no Retry button
-  // is offered (the partial answer is kept). Re-enable once error parts are retryable.
-  test.fixme('an error part in the stream keeps the partial answer and offers a retry', async ({
+  test('an error part in the stream keeps the partial answer and offers a retry', async ({
     page,
   }) => {
     await injectFault(page, 'error-part', { times: 1 })

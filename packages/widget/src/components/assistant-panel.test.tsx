@@ -326,7 +326,7 @@ describe('given an error', () => {
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled()
   })
 
-  it('keeps a partial answer when the stream fails midway', async () => {
+  it('keeps a partial answer when the stream fails midway, and Retry answers again', async () => {
     const { user } = renderPanel()
     backend.setFault('error-part')
     await ask(user, question)
@@ -337,6 +337,16 @@ describe('given an error', () => {
       within(screen.getByRole('log')).getByRole('article').textContent?.length,
     ).toBeGreaterThan(0)
     expect(await axeViolations(document.body)).toEqual([])
+
+    // The server accepted the question before the model failed: another try is offered.
+    backend.setFault(undefined)
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), { timeout: 5000 })
+    await waitFor(() =>
+      expect(within(screen.getByRole('log')).getAllByRole('article').at(-1)).toHaveTextContent(
+        /install/i,
+      ),
+    )
   })
 })
 

@@ -1,9 +1,17 @@
 import type { DocsApiError } from '@docchat/core'
 import { type DocChatLabels, formatLabel } from '../labels'
 
-/** Retrying helps for these; 401/403/400 need a configuration change, not another try. */
-export function canRetry(error: DocsApiError | undefined): boolean {
+/**
+ * Retrying helps for these; 401/403/400 need a configuration change, not another try. An answer
+ * that broke off mid-stream (`partial`, e.g. an error part from the model) had a request the server
+ * accepted, so another try is worth offering even though the error carries no status.
+ */
+export function canRetry(
+  error: DocsApiError | undefined,
+  { partial = false }: { partial?: boolean } = {},
+): boolean {
   if (!error) return false
+  if (partial && error.kind === 'server') return true
   return error.retryable || error.kind === 'invalid-response' || error.kind === 'aborted'
 }
 

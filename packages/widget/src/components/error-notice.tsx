@@ -25,7 +25,7 @@ export function ErrorNotice({ error, at, partial, onRetry }: ErrorNoticeProps) {
   const retryAfter =
     error.kind === 'rate-limited' && error.retryAfterMs ? at + error.retryAfterMs : undefined
   const seconds = useCountdown(retryAfter)
-  const retryable = canRetry(error) && onRetry
+  const retryable = canRetry(error, { partial }) && onRetry
   return (
     <div className="docchat-error" role="alert" data-kind={error.kind}>
       <p className="docchat-error-message">

@@ -98,8 +98,9 @@ export function SearchView({
   const showSuggestions = !trimmed && recent.items.length === 0
   const hasSuggestions = (onAskAI && questions.length > 0) || pages.length > 0
   const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    // Esc clears the query first (the part's behaviour); on an empty query it closes at once.
-    if (event.key === 'Escape' && !query) {
+    // One Esc closes the search modal, query or not, as DocSearch, Mintlify and kapa do; the
+    // headless part's own clear-then-close suits a combobox in a page, not a modal.
+    if (event.key === 'Escape' && !event.nativeEvent.isComposing) {
       event.preventDefault()
       onClose()
     }
