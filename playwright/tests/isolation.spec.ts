@@ -44,9 +44,16 @@ const widgetProperties = [
   'fill',
 ] as const
 
+/** The computed styles once the element's own transitions and animations have finished. */
 function stylesOf(locator: Locator): Promise<Record<string, string>> {
   return locator.evaluate(
-    (element, properties) => {
+    async (element, properties) => {
+      // An opening dialog fades and slides in: read it at rest, not mid-transition.
+      await new Promise(requestAnimationFrame)
+      const finite = element
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+      await Promise.all(finite.map((animation) => animation.finished))
       const style = getComputedStyle(element)
       return Object.fromEntries(properties.map((p) => [p, style.getPropertyValue(p)]))
     },
@@ -129,9 +136,7 @@ function hostLook(page: Page) {
 }
 
 test.describe('Isolation', () => {
-  // Flaky: the computed-style snapshot of the open dialog is sometimes taken mid-transition and
-  // differs in two properties. Re-enable once it waits for the transition to end.
-  test.fixme('hostile global CSS and huge z-index overlays leave the widget intact and usable', async ({
+  test('hostile global CSS and huge z-index overlays leave the widget intact and usable', async ({
     browser,
   }) => {
     // Separate contexts: the conversation is stored per origin.
