@@ -12,6 +12,7 @@ const dropInEngineInclude = [
   'src/components/deep-links.test.tsx',
   'src/components/error-boundary.test.tsx',
   'src/components/hostile-urls.test.tsx',
+  'src/components/conversations.test.tsx',
   'src/embed/create-doc-chat.test.ts',
 ]
 const setupFiles = ['./src/test/setup.ts']
@@ -33,6 +34,7 @@ const config = defineReactProjectsVitest(
       'src/components/error-boundary.test.tsx',
       'src/components/hostile-urls.test.tsx',
       'src/components/assistant-answer.test.tsx',
+      'src/components/conversations.test.tsx',
       'src/embed/create-doc-chat.test.ts',
     ],
     setupFiles,

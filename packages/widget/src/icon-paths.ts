@@ -47,3 +47,15 @@ export const link = [
   'M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5',
   'M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5',
 ]
+export const history = [
+  'M3 12a9 9 0 1 0 9-9 9.75 9.75 0 0 0-6.74 2.74L3 8',
+  'M3 3v5h5',
+  'M12 7v5l4 2',
+]
+export const trash = [
+  'M3 6h18',
+  'M19 6v14a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6',
+  'M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2',
+]
+export const download = ['M12 3v12', 'M7 10l5 5 5-5', 'M5 21h14']
+export const arrowLeft = ['M19 12H5', 'M11 19l-7-7 7-7']

@@ -26,6 +26,23 @@ export interface DocChatLabels {
   /** Marks a code block the answer stopped inside. */
   codeUnfinished: string
   newConversation: string
+  /** The header button that opens the recent conversations (and their export). */
+  conversations: string
+  recentConversations: string
+  noConversations: string
+  backToConversation: string
+  /** Marks the conversation on screen in the list. */
+  currentConversation: string
+  /** `{title}` is the conversation's first question. */
+  deleteConversation: string
+  conversationDeleted: string
+  conversationRestored: string
+  undo: string
+  copyMarkdown: string
+  markdownCopied: string
+  copyFailed: string
+  downloadMarkdown: string
+  markdownDownloaded: string
   copy: string
   copyCode: string
   copied: string
@@ -155,6 +172,20 @@ export const defaultLabels: DocChatLabels = {
   stopped: 'You stopped this answer.',
   codeUnfinished: 'Unfinished',
   newConversation: 'New conversation',
+  conversations: 'Recent conversations',
+  recentConversations: 'Recent conversations',
+  noConversations: 'No conversations yet. The questions you ask are kept here, on this device.',
+  backToConversation: 'Back to the conversation',
+  currentConversation: 'Current',
+  deleteConversation: 'Delete “{title}”',
+  conversationDeleted: 'Conversation deleted.',
+  conversationRestored: 'Conversation restored.',
+  undo: 'Undo',
+  copyMarkdown: 'Copy as Markdown',
+  markdownCopied: 'Conversation copied as Markdown.',
+  copyFailed: 'Could not copy. Try Download instead.',
+  downloadMarkdown: 'Download .md',
+  markdownDownloaded: 'Conversation downloaded.',
   copy: 'Copy answer',
   copyCode: 'Copy code',
   copied: 'Copied',

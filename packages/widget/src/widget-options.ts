@@ -91,6 +91,20 @@ export interface WidgetOptions extends ThemeOptions, AnalyticsOptions {
    * Defaults to `true`.
    */
   deepLinks?: boolean | DeepLinkOptions | null
+  /**
+   * Recent conversations, kept in this browser's localStorage per domain, listed under the
+   * assistant's "Recent conversations" button (switch, delete, new) with the export of the current
+   * one (copy as Markdown, download `.md`). `false` turns the list and its storage off; an object
+   * sets its bounds. Defaults to `true` (20 conversations, 1 MB).
+   */
+  conversations?: boolean | ConversationsOptions | null
+}
+
+export interface ConversationsOptions {
+  /** Most conversations kept; the least recently updated go first. Defaults to `20`. */
+  maxCount?: number
+  /** Most bytes (UTF-8 JSON) kept, all conversations together; the oldest go first. Defaults to `1000000`. */
+  maxBytes?: number
 }
 
 export const maxStarterQuestions = 3

@@ -1,7 +1,7 @@
 'use client'
 
-import type { DocsApiError } from '@docchat/core'
-import type { AssistantChat } from '@docchat/react'
+import type { ContextItem, DocsApiError } from '@docchat/core'
+import { type AssistantChat, useConversations, useDocChat } from '@docchat/react'
 import {
   type ReactNode,
   type Ref,
@@ -14,10 +14,11 @@ import {
 } from 'react'
 import type { DocChatEventSource } from '../analytics'
 import { formatLabel } from '../labels'
-import type { FeedbackReason, FeedbackValue } from '../widget-options'
+import type { FeedbackReason, FeedbackValue, WidgetOptions } from '../widget-options'
 import { AssistantMessage } from './assistant-message'
 import { Composer } from './composer'
 import { AttachedContext, useAttachedContext } from './context-chips'
+import { ConversationHistory, type HistoryCloseReason } from './conversation-history'
 import { ConversationLog } from './conversation-log'
 import { EmptyState } from './empty-state'
 import { ErrorNotice } from './error-notice'
@@ -37,6 +38,8 @@ export interface AssistantViewProps {
   titleId?: string
   /** The `panel-memory` key under which the conversation's scroll position is kept. */
   memoryKey?: string
+  /** Recent conversations and their export. Defaults to `true`. */
+  conversations?: WidgetOptions['conversations']
 }
 
 /** The conversation UI around one `useAssistantChat` result. */
@@ -47,8 +50,10 @@ export function AssistantView({
   inputRef,
   titleId,
   memoryKey,
+  conversations: conversationsOption,
 }: AssistantViewProps) {
-  const { labels, emit, includeQuestionText, onFeedback, siteName } = useWidgetSettings()
+  const { labels, emit, includeQuestionText, onFeedback, siteName, docsBaseUrl } =
+    useWidgetSettings()
   const generatedId = useId()
   const headingId = titleId ?? `${generatedId}-title`
   const [feedback, setFeedback] = useState<Record<string, FeedbackValue>>({})
@@ -56,6 +61,7 @@ export function AssistantView({
   const [stopped, setStopped] = useState<ReadonlySet<string>>(() => new Set())
   const errorAt = useErrorTime(chat.error)
   const attached = useAttachedContext(chat.messages)
+  const history = useConversationHistory(chat, conversationsOption, attached.itemsOf, docsBaseUrl)
 
   const ask = useCallback(
     (text: string, source: DocChatEventSource) => {
@@ -161,6 +167,25 @@ export function AssistantView({
     [inputRef],
   )
   const focusInput = () => ownInputRef.current?.focus()
+  const historyButtonRef = useRef<HTMLButtonElement>(null)
+  const historyId = `${generatedId}-history`
+  // Focus waits for the chat to be shown again: a hidden input cannot take it.
+  const focusAfterHistory = useRef<'input' | 'button' | null>(null)
+  useEffect(() => {
+    if (history.open) return
+    const target = focusAfterHistory.current
+    focusAfterHistory.current = null
+    if (target === 'input') ownInputRef.current?.focus()
+    else if (target === 'button') historyButtonRef.current?.focus()
+  }, [history.open])
+  const closeHistory = (reason: HistoryCloseReason) => {
+    if (reason === 'switched' || reason === 'new') {
+      setStopped(new Set())
+      setFeedback({})
+    }
+    focusAfterHistory.current = reason === 'escape' || reason === 'back' ? 'button' : 'input'
+    history.setOpen(false)
+  }
 
   const { messages, status, error } = chat
   const last = messages[messages.length - 1]
@@ -184,6 +209,23 @@ export function AssistantView({
           {title}
         </h2>
         {headerActions}
+        {history.enabled ? (
+          <button
+            ref={historyButtonRef}
+            type="button"
+            className="docchat-icon-button"
+            aria-label={labels.conversations}
+            title={labels.conversations}
+            aria-expanded={history.open}
+            aria-controls={history.open ? historyId : undefined}
+            onClick={() => {
+              if (history.open) closeHistory('back')
+              else history.setOpen(true)
+            }}
+          >
+            <Icon name="history" />
+          </button>
+        ) : null}
         <button
           type="button"
           className="docchat-icon-button"
@@ -192,7 +234,8 @@ export function AssistantView({
           disabled={messages.length === 0 && !error}
           onClick={() => {
             setStopped(new Set())
-            chat.newThread()
+            history.conversations.startNew()
+            if (history.open) closeHistory('new')
           }}
         >
           <Icon name="plus" />
@@ -209,74 +252,86 @@ export function AssistantView({
           </button>
         ) : null}
       </header>
-      <ConversationLog busy={streaming} ready={messages.length > 0} memoryKey={memoryKey}>
-        {messages.length === 0 && !error ? (
-          <EmptyState
-            onAsk={(question) => {
-              ask(question, 'starter')
-              // The starter buttons unmount: keep focus in the panel, on the question input.
-              focusInput()
-            }}
+      {history.open ? (
+        <div className="docchat-history-view" id={historyId}>
+          <ConversationHistory
+            conversations={history.conversations}
+            toMarkdown={history.toMarkdown}
+            canExport={messages.length > 0}
+            onClose={closeHistory}
           />
-        ) : (
-          <div className="docchat-messages">
-            {messages.map((message, index) =>
-              message.role === 'user' ? (
-                <div key={message.id} className="docchat-message" data-role="user">
-                  <span className="docchat-visually-hidden">{labels.you}: </span>
-                  <AttachedContext items={attached.itemsOf(message.id)} />
-                  {message.content}
+        </div>
+      ) : null}
+      <div className="docchat-chat-body" hidden={history.open}>
+        <ConversationLog busy={streaming} ready={messages.length > 0} memoryKey={memoryKey}>
+          {messages.length === 0 && !error ? (
+            <EmptyState
+              onAsk={(question) => {
+                ask(question, 'starter')
+                // The starter buttons unmount: keep focus in the panel, on the question input.
+                focusInput()
+              }}
+            />
+          ) : (
+            <div className="docchat-messages">
+              {messages.map((message, index) =>
+                message.role === 'user' ? (
+                  <div key={message.id} className="docchat-message" data-role="user">
+                    <span className="docchat-visually-hidden">{labels.you}: </span>
+                    <AttachedContext items={attached.itemsOf(message.id)} />
+                    {message.content}
+                  </div>
+                ) : message.role === 'assistant' ? (
+                  <AssistantMessage
+                    key={message.id}
+                    message={message}
+                    chat={helpers}
+                    streaming={streaming && index === messages.length - 1}
+                    feedback={feedback[message.id]}
+                    onFeedback={giveFeedback}
+                    onFeedbackReasons={giveFeedbackReasons}
+                    stopped={stopped.has(message.id)}
+                    onRegenerate={
+                      index === messages.length - 1 && !streaming ? regenerate : undefined
+                    }
+                    onContinue={
+                      index === messages.length - 1 && !streaming ? continueAnswer : undefined
+                    }
+                    onSourceClick={sourceClick}
+                  />
+                ) : null,
+              )}
+              {waiting ? (
+                <div className="docchat-thinking" role="status">
+                  <span className="docchat-dots" aria-hidden="true">
+                    <span />
+                    <span />
+                    <span />
+                  </span>
+                  {labels.thinking}
                 </div>
-              ) : message.role === 'assistant' ? (
-                <AssistantMessage
-                  key={message.id}
-                  message={message}
-                  chat={helpers}
-                  streaming={streaming && index === messages.length - 1}
-                  feedback={feedback[message.id]}
-                  onFeedback={giveFeedback}
-                  onFeedbackReasons={giveFeedbackReasons}
-                  stopped={stopped.has(message.id)}
-                  onRegenerate={
-                    index === messages.length - 1 && !streaming ? regenerate : undefined
-                  }
-                  onContinue={
-                    index === messages.length - 1 && !streaming ? continueAnswer : undefined
-                  }
-                  onSourceClick={sourceClick}
+              ) : null}
+              {error ? (
+                <ErrorNotice
+                  error={error}
+                  at={errorAt}
+                  partial={partial}
+                  onRetry={messages.length > 0 ? regenerate : undefined}
                 />
-              ) : null,
-            )}
-            {waiting ? (
-              <div className="docchat-thinking" role="status">
-                <span className="docchat-dots" aria-hidden="true">
-                  <span />
-                  <span />
-                  <span />
-                </span>
-                {labels.thinking}
-              </div>
-            ) : null}
-            {error ? (
-              <ErrorNotice
-                error={error}
-                at={errorAt}
-                partial={partial}
-                onRetry={messages.length > 0 ? regenerate : undefined}
-              />
-            ) : null}
-          </div>
-        )}
-      </ConversationLog>
-      <Composer
-        ref={setInputRef}
-        busy={streaming}
-        context={chat.context}
-        onRemoveContext={chat.removeContext}
-        onSend={(text) => ask(text, 'input')}
-        onStop={stop}
-        disclaimer={disclaimer}
-      />
+              ) : null}
+            </div>
+          )}
+        </ConversationLog>
+        <Composer
+          ref={setInputRef}
+          busy={streaming}
+          context={chat.context}
+          onRemoveContext={chat.removeContext}
+          onSend={(text) => ask(text, 'input')}
+          onStop={stop}
+          disclaimer={disclaimer}
+        />
+      </div>
     </>
   )
 }
@@ -290,4 +345,46 @@ function useErrorTime(error: DocsApiError | undefined): number {
   if (seen.current.error !== error) seen.current = { error, at: Date.now() }
   useReportError(error)
   return seen.current.at
+}
+
+/**
+ * The panel's recent conversations: the store's bounds from the `conversations` option, the
+ * export of the current conversation with the context each question carried, and whether the
+ * history view is showing.
+ */
+function useConversationHistory(
+  chat: AssistantChat,
+  option: WidgetOptions['conversations'],
+  contextOf: (messageId: string) => ContextItem[] | undefined,
+  docsBaseUrl: string | undefined,
+) {
+  const { labels } = useWidgetSettings()
+  const { domain, getThreadStore } = useDocChat()
+  const enabled = option !== false
+  const bounds = typeof option === 'object' && option ? option : {}
+  const conversations = useConversations(chat, {
+    domain,
+    getThreadStore,
+    enabled,
+    maxCount: bounds.maxCount,
+    maxBytes: bounds.maxBytes,
+  })
+  const [open, setOpen] = useState(false)
+  const toMarkdown = useCallback(
+    () =>
+      conversations.toMarkdown(undefined, {
+        contextOf: (message) => contextOf(message.id),
+        ...(docsBaseUrl ? { docsBaseUrl } : {}),
+        labels: {
+          question: labels.you,
+          answer: labels.assistant,
+          sources: labels.sources,
+          context: labels.contextTitle,
+          selectedText: labels.contextSelection,
+          code: labels.contextCode,
+        },
+      }),
+    [conversations.toMarkdown, contextOf, docsBaseUrl, labels],
+  )
+  return { enabled, open: enabled && open, setOpen, conversations, toMarkdown }
 }

@@ -384,6 +384,7 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
               inputRef={inputRef}
               titleId={assistantTitleId}
               memoryKey={memoryKey}
+              conversations={options.conversations}
               onClose={() => setState(false, 'assistant', 'close-button')}
               headerActions={
                 searchEnabled ? (

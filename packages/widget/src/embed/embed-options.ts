@@ -56,6 +56,7 @@ const booleanOptions = [
   'captureCodeBlocks',
   'openSourcesInNewTab',
   'rememberOpenState',
+  'conversations',
 ] as const
 
 const stringOptions = [
