@@ -12,6 +12,7 @@ const dropInEngineInclude = [
   'src/components/deep-links.test.tsx',
   'src/components/error-boundary.test.tsx',
   'src/components/hostile-urls.test.tsx',
+  'src/components/attachments.test.tsx',
   'src/components/conversations.test.tsx',
   'src/embed/create-doc-chat.test.ts',
 ]
@@ -34,6 +35,7 @@ const config = defineReactProjectsVitest(
       'src/components/error-boundary.test.tsx',
       'src/components/hostile-urls.test.tsx',
       'src/components/assistant-answer.test.tsx',
+      'src/components/attachments.test.tsx',
       'src/components/conversations.test.tsx',
       'src/embed/create-doc-chat.test.ts',
     ],

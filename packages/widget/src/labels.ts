@@ -90,6 +90,27 @@ export interface DocChatLabels {
   contextSelection: string
   contextCode: string
   removeContext: string
+  /** The composer's paperclip button. */
+  attach: string
+  /** Names the files waiting to be sent, and those a sent question carried. */
+  attachments: string
+  /** `{name}` is the file's name. */
+  removeAttachment: string
+  /** Shown over the composer while files are dragged onto it. */
+  dropFiles: string
+  /** `{name}`: while a file is read or uploaded. */
+  attachmentReading: string
+  /** `{max}` is the number of files a question may carry. */
+  attachmentTooMany: string
+  /** `{name}` and `{size}` (e.g. "5 MB"). */
+  attachmentTooLarge: string
+  attachmentUnsupported: string
+  attachmentEmpty: string
+  attachmentFailed: string
+  /** `{name}`: a sent image's thumbnail, which shows it larger. */
+  enlargeImage: string
+  /** A file whose data this browser did not keep (storage bound): only its name is left. */
+  attachmentNotKept: string
   errorUnauthorized: string
   errorForbidden: string
   errorRateLimited: string
@@ -224,6 +245,18 @@ export const defaultLabels: DocChatLabels = {
   contextSelection: 'Selection',
   contextCode: 'Code',
   removeContext: 'Remove {label}',
+  attach: 'Attach images or PDFs',
+  attachments: 'Attached files',
+  removeAttachment: 'Remove {name}',
+  dropFiles: 'Drop images or PDFs to attach them',
+  attachmentReading: 'Reading {name}…',
+  attachmentTooMany: 'You can attach up to {max} files to a question.',
+  attachmentTooLarge: '{name} is too large: files can be up to {size}.',
+  attachmentUnsupported: '{name} can’t be attached: use an image (PNG, JPEG, GIF, WebP) or a PDF.',
+  attachmentEmpty: '{name} is empty.',
+  attachmentFailed: '{name} couldn’t be attached. Try again.',
+  enlargeImage: 'Show {name} larger',
+  attachmentNotKept: 'not kept on this device',
   // Readers can't fix a key: they get a plain sentence; the detail goes to the console and onError.
   errorUnauthorized: 'The assistant isn’t available on this site right now.',
   errorForbidden: 'The assistant isn’t available on this site right now.',

@@ -1,4 +1,4 @@
-import type { DocsApiError, SearchFilter } from '@docchat/core'
+import type { DocsApiError, SearchFilter, UploadAttachment } from '@docchat/core'
 import type { AnalyticsOptions } from './analytics'
 import type { DeepLinkOptions } from './embed/deep-links'
 import type { DocChatLabels } from './labels'
@@ -52,6 +52,13 @@ export interface WidgetOptions extends ThemeOptions, AnalyticsOptions {
   /** Which side the trigger and panel sit on, in logical terms. Defaults to `'end'`. */
   side?: 'start' | 'end' | null
   labels?: Partial<DocChatLabels> | null
+  /**
+   * An attach button, paste and drop in the question input: images and PDFs go with the question
+   * (`experimental_attachments`). `true` with the API's limits (4 files, 5 MiB each), an object to
+   * narrow them or upload files. Defaults to off: files leave the reader's device only where a
+   * site turned this on.
+   */
+  attachments?: boolean | AttachmentsOptions | null
   /** Up to three questions shown in an empty conversation (and in search before typing). */
   starterQuestions?: string[] | null
   /** Pages search offers before the reader types, when there are no recent searches. */
@@ -105,6 +112,21 @@ export interface ConversationsOptions {
   maxCount?: number
   /** Most bytes (UTF-8 JSON) kept, all conversations together; the oldest go first. Defaults to `1000000`. */
   maxBytes?: number
+}
+
+/** Files on questions: images (PNG, JPEG, GIF, WebP) and PDFs. */
+export interface AttachmentsOptions {
+  /** Files per question, at most 4 (the API's limit). Defaults to `4`. */
+  maxFiles?: number
+  /** Bytes per file, at most 5 MiB (the API's limit). Defaults to 5 MiB. */
+  maxBytes?: number
+  /** MIME types offered, among `image/png`, `image/jpeg`, `image/gif`, `image/webp`, `application/pdf`. */
+  accept?: string[]
+  /**
+   * Upload each file and return its URL (or `{ url, name?, contentType? }`): questions then carry
+   * the URL instead of the file inline as a data URL.
+   */
+  uploadAttachment?: UploadAttachment
 }
 
 export const maxStarterQuestions = 3

@@ -1,6 +1,6 @@
 'use client'
 
-import type { ContextItem, DocsApiError } from '@docchat/core'
+import type { Attachment, ContextItem, DocsApiError } from '@docchat/core'
 import { type AssistantChat, useConversations, useDocChat } from '@docchat/react'
 import {
   type ReactNode,
@@ -16,6 +16,7 @@ import type { DocChatEventSource } from '../analytics'
 import { formatLabel } from '../labels'
 import type { FeedbackReason, FeedbackValue, WidgetOptions } from '../widget-options'
 import { AssistantMessage } from './assistant-message'
+import { SentAttachments } from './attachment-list'
 import { Composer } from './composer'
 import { AttachedContext, useAttachedContext } from './context-chips'
 import { ConversationHistory, type HistoryCloseReason } from './conversation-history'
@@ -64,7 +65,7 @@ export function AssistantView({
   const history = useConversationHistory(chat, conversationsOption, attached.itemsOf, docsBaseUrl)
 
   const ask = useCallback(
-    (text: string, source: DocChatEventSource) => {
+    (text: string, source: DocChatEventSource, attachments?: Attachment[]) => {
       emit({
         type: 'ask',
         source,
@@ -73,7 +74,7 @@ export function AssistantView({
         question: text,
       })
       attached.capture(chat.context)
-      void chat.send(text)
+      void (attachments?.length ? chat.send(text, { attachments }) : chat.send(text))
     },
     [chat.send, chat.context, emit, attached.capture],
   )
@@ -279,6 +280,7 @@ export function AssistantView({
                   <div key={message.id} className="docchat-message" data-role="user">
                     <span className="docchat-visually-hidden">{labels.you}: </span>
                     <AttachedContext items={attached.itemsOf(message.id)} />
+                    <SentAttachments message={message} />
                     {message.content}
                   </div>
                 ) : message.role === 'assistant' ? (
@@ -327,7 +329,7 @@ export function AssistantView({
           busy={streaming}
           context={chat.context}
           onRemoveContext={chat.removeContext}
-          onSend={(text) => ask(text, 'input')}
+          onSend={(text, attachments) => ask(text, 'input', attachments)}
           onStop={stop}
           disclaimer={disclaimer}
         />

@@ -1,7 +1,9 @@
 'use client'
 
-import type { ContextItem } from '@docchat/core'
+import type { Attachment, ContextItem } from '@docchat/core'
+import { useAttachments } from '@docchat/headless'
 import { forwardRef, type KeyboardEvent, useImperativeHandle, useRef, useState } from 'react'
+import { AttachButton, AttachmentPreviews, AttachmentProblems } from './attachment-composer'
 import { ContextChips } from './context-chips'
 import { Icon } from './icon'
 import { useWidgetSettings } from './widget-scope'
@@ -10,26 +12,37 @@ export interface ComposerProps {
   busy: boolean
   context: ContextItem[]
   onRemoveContext: (index: number) => void
-  onSend: (text: string) => void
+  /** `attachments` only when the reader attached files (the `attachments` option). */
+  onSend: (text: string, attachments?: Attachment[]) => void
   onStop: () => void
   /** Replaces `labels.disclaimer`, e.g. with the wording for the server's answer mode. */
   disclaimer?: string
 }
 
-/** Question input: Enter sends, Shift+Enter adds a line; the send button turns into stop. */
+/**
+ * Question input: Enter sends, Shift+Enter adds a line; the send button turns into stop. With the
+ * `attachments` option, files come with the question: paperclip, paste, or drop on the composer.
+ */
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
   { busy, context, onRemoveContext, onSend, onStop, disclaimer: disclaimerText },
   ref,
 ) {
-  const { labels } = useWidgetSettings()
+  const { labels, attachments: attachmentSettings } = useWidgetSettings()
   const disclaimer = disclaimerText ?? labels.disclaimer
+  const picker = useAttachments({
+    limits: attachmentSettings?.limits,
+    uploadAttachment: attachmentSettings?.uploadAttachment,
+    disabled: !attachmentSettings,
+  })
   const [value, setValue] = useState('')
   const inputRef = useRef<HTMLTextAreaElement>(null)
   useImperativeHandle(ref, () => inputRef.current as HTMLTextAreaElement)
   const submit = () => {
     const question = value.trim()
-    if (!question || busy) return
-    onSend(question)
+    if (!question || busy || picker.pending) return
+    const files = picker.take()
+    if (files.length > 0) onSend(question, files)
+    else onSend(question)
     setValue('')
   }
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -41,13 +54,33 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
   return (
     <form
       className="docchat-composer"
+      data-dragging={picker.dragging || undefined}
       onSubmit={(event) => {
         event.preventDefault()
         submit()
       }}
+      {...(attachmentSettings ? picker.dropProps : {})}
     >
       <ContextChips items={context} onRemove={onRemoveContext} inputRef={inputRef} />
+      {attachmentSettings ? (
+        <>
+          <AttachmentPreviews
+            items={picker.items}
+            onRemove={(id) => {
+              picker.remove(id)
+              inputRef.current?.focus()
+            }}
+          />
+          <AttachmentProblems problems={picker.problems} />
+          {picker.dragging ? (
+            <p className="docchat-drop-hint" aria-hidden="true">
+              {labels.dropFiles}
+            </p>
+          ) : null}
+        </>
+      ) : null}
       <div className="docchat-composer-row">
+        {attachmentSettings ? <AttachButton picker={picker} /> : null}
         <textarea
           ref={inputRef}
           className="docchat-input"
@@ -57,6 +90,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
           aria-label={labels.placeholder}
           onChange={(event) => setValue(event.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={attachmentSettings ? picker.onPaste : undefined}
         />
         {busy ? (
           <button
@@ -76,7 +110,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
             data-action="send"
             aria-label={labels.send}
             title={labels.send}
-            disabled={!value.trim()}
+            disabled={!value.trim() || picker.pending}
           >
             <Icon name="send" />
           </button>

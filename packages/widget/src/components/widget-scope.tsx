@@ -1,6 +1,6 @@
 'use client'
 
-import type { DocsApiError, DocsClient } from '@docchat/core'
+import type { AttachmentLimits, DocsApiError, DocsClient, UploadAttachment } from '@docchat/core'
 import { DocChatProvider } from '@docchat/react'
 import {
   type CSSProperties,
@@ -27,6 +27,13 @@ export interface WidgetSettings {
   siteName: string | undefined
   openSourcesInNewTab: boolean
   dir: 'ltr' | 'rtl' | undefined
+  /** Files on questions (the `attachments` option); `undefined` when off. */
+  attachments: AttachmentSettings | undefined
+}
+
+export interface AttachmentSettings {
+  limits: Partial<AttachmentLimits>
+  uploadAttachment: UploadAttachment | undefined
 }
 
 const WidgetSettingsContext = createContext<WidgetSettings | null>(null)
@@ -42,6 +49,7 @@ const fallbackSettings: WidgetSettings = {
   siteName: undefined,
   openSourcesInNewTab: false,
   dir: undefined,
+  attachments: undefined,
 }
 
 export function useWidgetSettings(): WidgetSettings {
@@ -96,6 +104,7 @@ export function WidgetScope({ embedded, className, children, ...options }: Widge
   const [emit] = useStateOnce(() => createEmitter(() => optionsRef.current))
   const labelsKey = JSON.stringify(options.labels ?? null)
   const starterKey = JSON.stringify(options.starterQuestions ?? null)
+  const attachmentsKey = JSON.stringify(options.attachments ?? null)
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on serialised labels/starters
   const settings = useMemo<WidgetSettings>(
     () => ({
@@ -115,10 +124,12 @@ export function WidgetScope({ embedded, className, children, ...options }: Widge
       siteName: options.siteName?.trim() || undefined,
       openSourcesInNewTab: options.openSourcesInNewTab === true,
       dir: options.dir ?? undefined,
+      attachments: attachmentSettings(options.attachments, () => optionsRef.current.attachments),
     }),
     [
       labelsKey,
       starterKey,
+      attachmentsKey,
       emit,
       options.includeQuestionText,
       options.docsBaseUrl,
@@ -142,6 +153,25 @@ export function WidgetScope({ embedded, className, children, ...options }: Widge
       </div>
     </WidgetSettingsContext.Provider>
   )
+}
+
+function attachmentSettings(
+  option: WidgetOptions['attachments'],
+  current: () => WidgetOptions['attachments'],
+): AttachmentSettings | undefined {
+  if (!option) return undefined
+  const { uploadAttachment, ...limits } = option === true ? {} : option
+  return {
+    limits,
+    // Read when a file is added: a new function each render must not reset the composer.
+    uploadAttachment: uploadAttachment
+      ? (file) => {
+          const latest = current()
+          const upload = typeof latest === 'object' && latest?.uploadAttachment
+          return (upload || uploadAttachment)(file)
+        }
+      : undefined,
+  }
 }
 
 function useStateOnce<T>(create: () => T): [T] {

@@ -1,0 +1,185 @@
+import { axeViolations, describeViolations } from '@docchat/test-utils/axe'
+import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils/backend'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { StrictMode } from 'react'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DocChatWidget, type DocChatWidgetProps } from './doc-chat-widget'
+
+let backend: TestBackend
+beforeAll(async () => {
+  backend = await createTestBackend()
+})
+afterAll(() => backend.server.close())
+
+const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+const PNG_URL = `data:image/png;base64,${PNG_BASE64}`
+const png = (name = 'screenshot.png') =>
+  new File([Uint8Array.from(atob(PNG_BASE64), (c) => c.charCodeAt(0))], name, {
+    type: 'image/png',
+  })
+const pdf = (name = 'guide.pdf') => new File(['%PDF-1.4\n'], name, { type: 'application/pdf' })
+const messagesKey = `docchat:default:messages:${domain}`
+
+function renderWidget(props: Partial<DocChatWidgetProps> = {}) {
+  return render(
+    <StrictMode>
+      <DocChatWidget
+        client={backend.client}
+        domain={domain}
+        rememberOpenState={false}
+        conversations={false}
+        defaultOpen
+        {...props}
+      />
+    </StrictMode>,
+  )
+}
+
+const fileInput = (dialog: HTMLElement) =>
+  dialog.querySelector<HTMLInputElement>('input[type="file"]')!
+
+const assistantRequests = () =>
+  backend.server.requests.filter((request) => request.path.includes('/assistant/'))
+
+describe('attachments in the widget', () => {
+  it('are off unless the option is given', async () => {
+    renderWidget()
+    const dialog = await screen.findByRole('dialog', { name: 'Assistant' })
+    expect(within(dialog).queryByRole('button', { name: 'Attach images or PDFs' })).toBeNull()
+    expect(fileInput(dialog)).toBeNull()
+  })
+
+  it('attach, paste and drop; previews with remove; limits in plain words; sent and shown in the question', async () => {
+    const user = userEvent.setup()
+    renderWidget({ attachments: { maxFiles: 2 } })
+    const dialog = await screen.findByRole('dialog', { name: 'Assistant' })
+    const attach = within(dialog).getByRole('button', { name: 'Attach images or PDFs' })
+    const input = within(dialog).getByRole('textbox', { name: 'Ask a question…' })
+    const form = input.closest('form')!
+    expect(fileInput(dialog)).toHaveAttribute(
+      'accept',
+      'image/png,image/jpeg,image/gif,image/webp,application/pdf',
+    )
+    await user.upload(fileInput(dialog), png())
+    const previews = () =>
+      within(within(form).getByRole('list', { name: 'Attached files' })).getAllByRole('listitem')
+    await waitFor(() => expect(previews()[0]).toHaveTextContent('screenshot.png'))
+    expect(attach).toBeEnabled()
+
+    fireEvent.paste(input, { clipboardData: { files: [pdf()], types: ['Files'] } })
+    await waitFor(() => expect(previews()).toHaveLength(2))
+
+    // A third file is past the limit: said in words, politely.
+    fireEvent.dragEnter(form, { dataTransfer: { files: [png('third.png')], types: ['Files'] } })
+    expect(form).toHaveAttribute('data-dragging', 'true')
+    expect(within(dialog).getByText('Drop images or PDFs to attach them')).toBeInTheDocument()
+    fireEvent.drop(form, { dataTransfer: { files: [png('third.png')], types: ['Files'] } })
+    expect(form).not.toHaveAttribute('data-dragging')
+    const status = within(dialog).getByText('You can attach up to 2 files to a question.')
+    expect(status.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite')
+    fireEvent.drop(form, {
+      dataTransfer: {
+        files: [new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })],
+        types: ['Files'],
+      },
+    })
+    expect(
+      within(dialog).getByText(
+        'logo.svg can’t be attached: use an image (PNG, JPEG, GIF, WebP) or a PDF.',
+      ),
+    ).toBeInTheDocument()
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove guide.pdf' }))
+    expect(previews()).toHaveLength(1)
+    expect(input).toHaveFocus()
+
+    const before = assistantRequests().length
+    await user.type(input, 'How do I install the widget?{Enter}')
+    await waitFor(() => expect(assistantRequests().length).toBe(before + 1))
+    const body = assistantRequests().at(-1)?.body as {
+      messages: { experimental_attachments?: unknown[] }[]
+    }
+    expect(body.messages.at(-1)?.experimental_attachments).toEqual([
+      { name: 'screenshot.png', contentType: 'image/png', url: PNG_URL },
+    ])
+    expect(within(form).queryByRole('list', { name: 'Attached files' })).toBeNull()
+
+    const question = await waitFor(() => {
+      const element = dialog.querySelector<HTMLElement>('[data-role="user"]')
+      expect(element).not.toBeNull()
+      return element!
+    })
+    const thumbnail = within(question).getByRole('button', { name: 'Show screenshot.png larger' })
+    expect(within(thumbnail).getByRole('img', { name: 'screenshot.png' })).toHaveAttribute(
+      'src',
+      PNG_URL,
+    )
+    await user.click(thumbnail)
+    expect(thumbnail).toHaveAttribute('aria-expanded', 'true')
+    await waitFor(
+      () => expect(dialog.querySelector('[role="log"]')).toHaveAttribute('aria-busy', 'false'),
+      {
+        timeout: 10_000,
+      },
+    )
+    expect(dialog.querySelector('article')?.textContent).toContain('screenshot.png')
+    const violations = await axeViolations(dialog)
+    expect(violations, describeViolations(violations)).toEqual([])
+  })
+
+  it('never renders a hostile attachment URL from storage; a dropped file keeps its name', async () => {
+    const hostile = [
+      'javascript:alert(1)',
+      'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+      'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9ImFsZXJ0KDEpIi8+',
+      '//evil.example/x.png',
+    ]
+    localStorage.setItem(
+      messagesKey,
+      JSON.stringify([
+        {
+          id: 'u1',
+          role: 'user',
+          content: 'What is this?',
+          parts: [{ type: 'text', text: 'What is this?' }],
+          experimental_attachments: [
+            ...hostile.map((url, i) => ({ name: `evil-${i}.png`, contentType: 'image/png', url })),
+            {
+              name: 'kept.pdf',
+              contentType: 'application/pdf',
+              url: 'data:application/pdf;base64,JVBERi0=',
+            },
+            { name: 'not-kept.png', contentType: 'image/png', url: '' },
+          ],
+        },
+      ]),
+    )
+    renderWidget({ attachments: true })
+    const dialog = await screen.findByRole('dialog', { name: 'Assistant' })
+    const question = await waitFor(() => {
+      const element = dialog.querySelector<HTMLElement>('[data-role="user"]')
+      expect(element).not.toBeNull()
+      return element!
+    })
+    const list = within(question).getByRole('list', { name: 'Attached files' })
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'evil-0.png (not kept on this device)',
+      'evil-1.png (not kept on this device)',
+      'evil-2.png (not kept on this device)',
+      'evil-3.png (not kept on this device)',
+      'kept.pdf',
+      'not-kept.png (not kept on this device)',
+    ])
+    expect(question.querySelectorAll('img')).toHaveLength(0)
+    const links = [...question.querySelectorAll('a')]
+    expect(links.map((a) => [a.getAttribute('href'), a.getAttribute('download')])).toEqual([
+      ['data:application/pdf;base64,JVBERi0=', 'kept.pdf'],
+    ])
+  })
+})
