@@ -39,6 +39,15 @@ export const dropInEngineAlias = {
  * first file's cut down to what the trigger uses (about 4 KB of minified CSS less), and the panel
  * chunk's without what the first file already adopted in the same shadow root.
  */
+/**
+ * Selectors that match none of the elements the loader draws, beyond what their classes tell: its
+ * root always has `data-embed`, its tokens live on the host (where `:host([data-theme])` switches
+ * the scheme), and its icon never flips. The panel chunk's sheet keeps its own copy of such rules
+ * (`cssWithout` compares whole rules).
+ */
+const loaderNeverMatches = (selector: string) =>
+  /^\.docchat-root(:not\(\[data-embed\]\)|\[data-theme=[^\]]*\])$|\[data-flip\]/.test(selector)
+
 function dropInStylesheets(): Plugin {
   const inlineCss = (code: string, id: string) => {
     const match = /^export default (".*")\s*;?\s*$/s.exec(code)
@@ -51,8 +60,9 @@ function dropInStylesheets(): Plugin {
     enforce: 'post',
     async transform(code, id) {
       let css: string
-      if (id === `${loaderSheet}?inline`) css = cssSubset(inlineCss(code, id), loaderClasses)
-      else if (/\/embed\/panel-sheet\.css\?inline$/.test(id)) {
+      if (id === `${loaderSheet}?inline`) {
+        css = cssSubset(inlineCss(code, id), loaderClasses, loaderNeverMatches)
+      } else if (/\/embed\/panel-sheet\.css\?inline$/.test(id)) {
         const loader = await this.load({ id: `${loaderSheet}?inline` })
         css = cssWithout(inlineCss(code, id), inlineCss(loader.code ?? '', loaderSheet))
       } else return

@@ -1,4 +1,4 @@
-import { isApplePlatform, matchesShortcut, parseShortcut } from '@docchat/core'
+import { isApplePlatform, matchesShortcut } from '@docchat/core'
 import type { ShortcutOptions } from './widget-options'
 
 export type ShortcutAction = 'search' | 'assistant'
@@ -47,10 +47,21 @@ export function matchShortcut(
   keys: Record<ShortcutAction, string | false>,
 ): ShortcutAction | undefined {
   if (event.isComposing) return undefined
-  const matches = (key: string | false) => {
-    const shortcut = key ? parseShortcut(`mod+${key}`) : null
-    return shortcut !== null && matchesShortcut(shortcut, event)
-  }
+  // Built as parseShortcut(`mod+${key}`) would build it: the option is one key (its parser stays
+  // out of the drop-in's first file, the only caller).
+  const matches = (key: string | false) =>
+    !!key &&
+    matchesShortcut(
+      {
+        key: key.trim().toLowerCase(),
+        mod: true,
+        ctrl: false,
+        meta: false,
+        alt: false,
+        shift: false,
+      },
+      event,
+    )
   if (matches(keys.search)) return 'search'
   if (matches(keys.assistant)) return 'assistant'
   return undefined

@@ -1,9 +1,4 @@
-import {
-  createEmitter,
-  type DocChatEventHandler,
-  type DocChatEventSource,
-  type DocChatView,
-} from '../analytics'
+import type { DocChatEventHandler, DocChatEventSource, DocChatView } from '../analytics'
 import { sparkles } from '../icon-paths'
 import {
   ariaKeyShortcuts,
@@ -15,7 +10,7 @@ import {
 } from '../keyboard-shortcuts'
 import { defaultTriggerLabel } from '../labels'
 import { themeName, themeProperties } from '../theme'
-import { panelMemoryKey, readPanelMemory } from '../components/panel-memory'
+import { panelMemoryKey } from '../components/panel-memory'
 import { mayHaveDeepLink, resolveDeepLinks } from './deep-links'
 import type { DocChatInitOptions, DocChatInstance } from './embed-options'
 import { mergeOptions } from './embed-options'
@@ -52,6 +47,19 @@ export const initHosts = new WeakSet<Element>()
 /** DOM events are named `docchat-` + the onEvent type: `docchat-open`, `docchat-ask`, … */
 export const domEventPrefix = 'docchat-'
 
+/**
+ * An event as the DOM event of its type, from `target`: bubbling and composed, so it crosses the
+ * shadow roots the host may sit in.
+ */
+export function dispatchDocChatEvent(
+  target: EventTarget,
+  event: { type: string; [field: string]: unknown },
+): void {
+  target.dispatchEvent(
+    new CustomEvent(domEventPrefix + event.type, { detail: event, bubbles: true, composed: true }),
+  )
+}
+
 const svgNamespace = 'http://www.w3.org/2000/svg'
 
 function icon(paths: readonly string[]): SVGSVGElement {
@@ -84,6 +92,21 @@ function whenBodyReady(): Promise<void> {
   )
 }
 
+/** A cheap look at the panel's memory (components/panel-memory.ts): the panel code checks it. */
+function mayRememberOpen(domain: string): boolean {
+  try {
+    return !!sessionStorage.getItem(panelMemoryKey(domain))?.includes('"open":true')
+  } catch {
+    // Blocked storage (sandboxed iframes, some privacy settings) throws on access.
+    return false
+  }
+}
+
+/** Resolves with `value` in a later task: lets the browser breathe between two pieces of work. */
+function nextTask<T>(value: T): Promise<T> {
+  return new Promise((resolve) => setTimeout(resolve, 0, value))
+}
+
 function importPanel(url: string): Promise<PanelModule> {
   // A runtime URL: the bundler must leave this import alone.
   return import(/* @vite-ignore */ url) as Promise<PanelModule>
@@ -98,7 +121,6 @@ export async function createDocChat(
   input: DocChatInitOptions,
   environment: LoaderEnvironment = {},
 ): Promise<DocChatInstance> {
-  if (typeof document === 'undefined') throw new Error('DocChat.init needs a browser document')
   if (!input || typeof input.domain !== 'string' || !input.domain) {
     throw new Error('DocChat.init: `domain` is required')
   }
@@ -108,24 +130,17 @@ export async function createDocChat(
   let options: DocChatInitOptions = { ...input }
   await whenBodyReady()
   const authored = environment.host
+  // Throws when a selector matches nothing; otherwise an element (document.body by default).
   const parent = authored ? null : resolveContainer(options.container)
-  if (!authored && !parent) throw new Error('DocChat.init: no container to render into')
 
   const nonce = () => options.nonce ?? environment.scriptNonce
   // Every event also goes out as a DOM event from the host (composed: it crosses shadow roots the
   // host may sit in), after the same stripping of question text as onEvent.
   const onEvent: DocChatEventHandler = (event) => {
-    host.dispatchEvent(
-      new CustomEvent(domEventPrefix + event.type, {
-        detail: event,
-        bubbles: true,
-        composed: true,
-      }),
-    )
+    dispatchDocChatEvent(host, event)
     options.onEvent?.(event)
   }
   const withEvents = (): DocChatInitOptions => ({ ...options, onEvent })
-  const emit = createEmitter(withEvents)
   const cleanups: Array<() => void> = []
   const listen = <K extends keyof WindowEventMap>(
     target: Window | HTMLElement,
@@ -221,9 +236,10 @@ export async function createDocChat(
     panelPromise = load(panelUrl())
       // Yield between evaluating the chunk and rendering it: two shorter tasks instead of one
       // long one, so the page stays responsive on first use.
-      .then((module) => new Promise<PanelModule>((resolve) => setTimeout(() => resolve(module), 0)))
+      .then(nextTask)
       .then((module) => {
-        if (destroyed) throw new Error('DocChat was destroyed while loading')
+        // Nobody hears of this one: a destroyed widget reports nothing.
+        if (destroyed) throw new Error('destroyed')
         const container = document.createElement('div')
         container.className = 'docchat-panel-host'
         root.append(container)
@@ -231,7 +247,6 @@ export async function createDocChat(
           root: shadow,
           container,
           options: withEvents(),
-          emit,
           trigger,
           takeTypeAhead: endTypeAhead,
           onOpenChange(open, view) {
@@ -242,11 +257,16 @@ export async function createDocChat(
         return panel
       })
       // And between mounting (styles, the closed widget) and opening it.
-      .then((handle) => new Promise<PanelHandle>((resolve) => setTimeout(() => resolve(handle), 0)))
+      .then(nextTask)
       .catch((error: unknown) => {
         panelPromise = undefined
         if (!destroyed && panelWanted) {
-          emit({ type: 'error', kind: 'network', retryable: true })
+          // The panel's own events go through its emitter; this one carries no question text.
+          try {
+            onEvent({ type: 'error', kind: 'network', retryable: true, timestamp: Date.now() })
+          } catch {
+            // A broken analytics hook must not hide the error below.
+          }
           console.error('DocChat: could not load the panel code from', panelUrl(), error)
         }
         throw error
@@ -256,9 +276,10 @@ export async function createDocChat(
   }
 
   // What is typed between the click or shortcut and the panel's input taking focus goes into this
-  // unseen textarea (focused at once, inside the gesture, so a phone's keyboard opens on it too);
-  // the panel moves it into its input, caret at the end (panel.tsx).
-  let typeAhead: HTMLTextAreaElement | undefined
+  // unseen input (focused at once, inside the gesture, so a phone's keyboard opens on it too); the
+  // panel moves it into its own input, caret at the end (panel.tsx). A one-line input: an early
+  // Enter neither sends half a question nor adds a line break.
+  let typeAhead: HTMLInputElement | undefined
   const endTypeAhead = () => {
     const typed = typeAhead
     typeAhead = undefined
@@ -267,14 +288,10 @@ export async function createDocChat(
   }
   const startTypeAhead = () => {
     endTypeAhead()
-    const field = document.createElement('textarea')
+    const field = document.createElement('input')
     field.className = 'docchat-type-ahead'
     field.tabIndex = -1
     field.setAttribute('aria-label', triggerLabel.textContent ?? '')
-    // Enter asks nothing yet: the question would arrive with a stray line break.
-    field.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter') event.preventDefault()
-    })
     // Focus went elsewhere without the panel taking the text (a click on the page, Tab).
     field.addEventListener('blur', () => setTimeout(() => typeAhead === field && endTypeAhead()))
     root.append(field)
@@ -367,13 +384,13 @@ export async function createDocChat(
       .then((handle) => handle.followDeepLink())
       .catch(() => {})
   } else if (options.defaultOpen) await instance.open()
-  else if (
-    options.rememberOpenState !== false &&
-    readPanelMemory(panelMemoryKey(options.domain))?.open
-  ) {
-    // The assistant was open on the previous page of the site in this tab (a source link, say).
-    // A failed load is reported by `open`; the page and init go on with the panel closed.
-    await open('assistant', 'restore').catch(() => {})
+  else if (options.rememberOpenState !== false && mayRememberOpen(options.domain)) {
+    // The assistant may have been open on the previous page of the site in this tab (a source
+    // link, say): the panel checks the memory and reopens. A failed load is reported; the page
+    // and init go on with the panel closed.
+    await ensurePanel()
+      .then((handle) => handle.restoreOpen())
+      .catch(() => {})
   }
   return instance
 }

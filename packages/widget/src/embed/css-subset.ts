@@ -6,9 +6,14 @@
  *
  * Meant for the build's own CSS: no `{`, `}` or `;` inside strings, no nested style rules.
  */
-export function cssSubset(css: string, classes: Iterable<string>): string {
+export function cssSubset(
+  css: string,
+  classes: Iterable<string>,
+  /** Selectors known never to match where the subset is used, beyond the class check. */
+  unmatched: (selector: string) => boolean = () => false,
+): string {
   const allowed = new Set(classes)
-  const blocks = keepRules(parseStylesheet(css), allowed)
+  const blocks = keepRules(parseStylesheet(css), allowed, unmatched)
   const used = usedCustomProperties(blocks)
   return serialize(dropCustomProperties(blocks, used))
 }
@@ -81,15 +86,21 @@ function parseBlocks(css: string): Block[] {
   return blocks
 }
 
-function keepRules(blocks: Block[], allowed: Set<string>): Block[] {
+function keepRules(
+  blocks: Block[],
+  allowed: Set<string>,
+  unmatched: (selector: string) => boolean,
+): Block[] {
   const kept: Block[] = []
   for (const block of blocks) {
     if (block.kind === 'group') {
-      const children = keepRules(block.children, allowed)
+      const children = keepRules(block.children, allowed, unmatched)
       if (children.length) kept.push({ ...block, children })
     } else if (block.kind === 'rule') {
-      const selectors = block.selectors.filter((selector) =>
-        [...selector.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].every(([, name]) => allowed.has(name!)),
+      const selectors = block.selectors.filter(
+        (selector) =>
+          !unmatched(selector) &&
+          [...selector.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].every(([, name]) => allowed.has(name!)),
       )
       if (selectors.length) kept.push({ ...block, selectors })
     } else kept.push(block)

@@ -1,4 +1,9 @@
-import { createDocChat, domEventPrefix, initHosts, type LoaderEnvironment } from './create-doc-chat'
+import {
+  createDocChat,
+  dispatchDocChatEvent,
+  initHosts,
+  type LoaderEnvironment,
+} from './create-doc-chat'
 import {
   type DocChatInitOptions,
   type DocChatInstance,
@@ -136,19 +141,13 @@ function createElementClass(environment: LoaderEnvironment): CustomElementConstr
       }).catch((error: unknown) => {
         const message = error instanceof Error ? error.message : String(error)
         console.error(error)
-        this.dispatchEvent(
-          new CustomEvent(`${domEventPrefix}error`, {
-            detail: {
-              type: 'error',
-              kind: 'unknown',
-              retryable: false,
-              message,
-              timestamp: Date.now(),
-            },
-            bubbles: true,
-            composed: true,
-          }),
-        )
+        dispatchDocChatEvent(this, {
+          type: 'error',
+          kind: 'unknown',
+          retryable: false,
+          message,
+          timestamp: Date.now(),
+        })
         return undefined
       })
     }

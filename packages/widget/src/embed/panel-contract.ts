@@ -1,4 +1,4 @@
-import type { DocChatEventSource, DocChatView, Emit } from '../analytics'
+import type { DocChatEventSource, DocChatView } from '../analytics'
 import type { DocChatInitOptions } from './embed-options'
 
 /** What the loader hands the lazily loaded panel chunk. */
@@ -6,7 +6,6 @@ export interface PanelMountOptions {
   root: ShadowRoot
   container: HTMLElement
   options: DocChatInitOptions
-  emit: Emit
   /** Focus returns here when the panel closes. */
   trigger: HTMLElement | null
   /**
@@ -28,6 +27,8 @@ export interface PanelHandle {
    * out of the address bar; the loader only looks whether there may be one (`mayHaveDeepLink`).
    */
   followDeepLink(): void
+  /** Reopens the assistant where the reader left it on the previous page, if it remembers that. */
+  restoreOpen(): void
   update(options: DocChatInitOptions): void
   reset(): void
   destroy(): void

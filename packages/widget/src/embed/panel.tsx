@@ -2,6 +2,7 @@ import { createDocsClientLite, type DocsClient } from '@docchat/core'
 import { createRoot } from 'react-dom/client'
 import type { DocChatView } from '../analytics'
 import { DocChatWidget, type DocChatWidgetHandle } from '../components/doc-chat-widget'
+import { panelMemoryKey, readPanelMemory } from '../components/panel-memory'
 import { resolveDeepLinks, takeDeepLink } from './deep-links'
 import type { DocChatInitOptions } from './embed-options'
 import type { PanelHandle, PanelMountOptions } from './panel-contract'
@@ -152,6 +153,11 @@ export function mountPanel(mount: PanelMountOptions): PanelHandle {
         })
       } else if (link?.view === 'search' && options.search !== false) {
         withWidget((handle) => handle.open('search', 'api', link.query))
+      }
+    },
+    restoreOpen() {
+      if (readPanelMemory(panelMemoryKey(options.domain))?.open) {
+        withWidget((handle) => handle.open('assistant', 'restore'))
       }
     },
     update(next) {

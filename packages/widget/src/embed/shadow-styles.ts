@@ -20,11 +20,6 @@ export function addShadowStyles(root: ShadowRoot, css: string, nonce?: string): 
 }
 
 function supportsConstructableSheets(root: ShadowRoot): boolean {
-  try {
-    if (!('adoptedStyleSheets' in root) || typeof CSSStyleSheet === 'undefined') return false
-    const probe = new CSSStyleSheet()
-    return typeof probe.replaceSync === 'function'
-  } catch {
-    return false
-  }
+  // Every engine shipped adoptedStyleSheets together with constructable CSSStyleSheets.
+  return 'adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function'
 }
