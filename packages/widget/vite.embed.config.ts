@@ -102,7 +102,10 @@ export default defineConfig(({ mode }) => {
           },
       rollupOptions: {
         // Lib mode leaves ES output unminified (for consumers' bundlers); this file ships as is.
-        output: panel ? { codeSplitting: false, minify: true } : { minify: true },
+        // No comments: the /* @__PURE__ */ marks left in minified output are only for bundlers.
+        output: panel
+          ? { codeSplitting: false, minify: true, comments: false }
+          : { minify: true, comments: false },
         onLog(level, log, handler) {
           // Our sources mark client components with 'use client'; irrelevant inside one bundle.
           if (log.code === 'MODULE_LEVEL_DIRECTIVE') return

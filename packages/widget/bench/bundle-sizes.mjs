@@ -18,7 +18,10 @@ const gz = (text) => gzipSync(text, { level: 6 }).length
 const br = (text) => brotliCompressSync(text).length
 
 const dropInOnly = process.argv.includes('--drop-in')
-const budgets = { first: 12 * 1024, total: 85 * 1024 }
+// The first file's budget sits half a KB above issue 14's goal (6.0, met with a few bytes to
+// spare): room for an option or two, none for a regression. The total's stays loose while the
+// panel grows (attachments, conversation history); its 60 KB goal is printed below.
+const budgets = { first: 6.5 * 1024, total: 85 * 1024 }
 const rows = []
 let overBudget = false
 
@@ -118,7 +121,9 @@ const goals = [
 ]
 console.log('\nGoals (issue 14):')
 for (const [label, bytes, goal] of goals) {
-  console.log(`  ${label} ≤ ${kb(goal)} gz: ${kb(bytes)} ${bytes <= goal ? '✓' : '✗ not yet'}`)
+  console.log(
+    `  ${label} ≤ ${kb(goal)} gz (${goal} B): ${bytes} B ${bytes <= goal ? '✓' : `✗ not yet, ${bytes - goal} B over`}`,
+  )
 }
 if (!dropInOnly) {
   mkdirSync(join(root, 'bench/results'), { recursive: true })

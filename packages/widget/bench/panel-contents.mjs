@@ -1,7 +1,10 @@
 // What the drop-in's panel chunk is made of: src/embed/panel.tsx bundled like vite.embed.config.ts
 // does (React → preact/compat, source condition, minified) with esbuild's metafile, grouped by
 // package (ours by module). Bytes are minified bytes in the output, before gzip; the total is
-// also given gzipped. Use it to decide what to split or drop.
+// also given gzipped. Use it to decide what to split or drop. CSS is counted unminified and
+// whole (the build minifies it and leaves out what the first file adopted).
+//
+//   node bench/panel-contents.mjs [--modules] [--loader]   --loader: the first file (docchat.ts)
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -14,11 +17,12 @@ const { build } = createRequire(join(root, '../core/package.json'))('esbuild')
 // ESM entry points, as Vite resolves them (require.resolve would pick the CommonJS builds).
 const preact = (specifier) => fileURLToPath(import.meta.resolve(specifier))
 
+const loader = process.argv.includes('--loader')
 const result = await build({
-  entryPoints: [join(root, 'src/embed/panel.tsx')],
+  entryPoints: [join(root, loader ? 'src/embed/docchat.ts' : 'src/embed/panel.tsx')],
   bundle: true,
   write: false,
-  format: 'esm',
+  format: loader ? 'iife' : 'esm',
   minify: true,
   target: 'es2022',
   metafile: true,
@@ -45,8 +49,13 @@ const result = await build({
           path: join(args.resolveDir, args.path.replace(/\?inline$/, '')),
           namespace: 'css-inline',
         }))
+        // The drop-in's sheets are lists of @import: inline them as Vite does (unminified here).
+        const inlineImports = (file) =>
+          readFileSync(file, 'utf8').replace(/@import\s+["']([^"']+)["'];/g, (_, path) =>
+            inlineImports(join(dirname(file), path)),
+          )
         b.onLoad({ filter: /.*/, namespace: 'css-inline' }, (args) => ({
-          contents: `export default ${JSON.stringify(readFileSync(args.path, 'utf8'))}`,
+          contents: `export default ${JSON.stringify(inlineImports(args.path))}`,
           loader: 'js',
         }))
       },
@@ -71,7 +80,7 @@ for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
 const total = [...groups.values()].reduce((a, b) => a + b, 0)
 const gzipped = gzipSync(result.outputFiles[0].contents, { level: 6 }).length
 console.log(
-  `\nPanel chunk (esbuild, as vite.embed.config.ts): ${(total / 1024).toFixed(1)} KB min, ${(gzipped / 1024).toFixed(1)} KB gz`,
+  `\n${loader ? 'First file' : 'Panel chunk'} (esbuild, as vite.embed.config.ts): ${(total / 1024).toFixed(1)} KB min, ${(gzipped / 1024).toFixed(1)} KB gz`,
 )
 for (const [key, bytes] of [...groups].sort((a, b) => b[1] - a[1])) {
   console.log(
