@@ -102,7 +102,7 @@ export function AttachmentPreviews({
               <FileIcon paths={FILE_TEXT} />
             </span>
           )}
-          <span className="docchat-attachment-name">
+          <span className="docchat-attachment-name" dir="auto">
             {item.status === 'reading'
               ? formatLabel(labels.attachmentReading, { name: item.name })
               : item.name}

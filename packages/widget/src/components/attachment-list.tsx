@@ -45,7 +45,9 @@ export function SentAttachments({ message }: { message: unknown }) {
         const chip = (
           <>
             <FileIcon paths={fileIconPaths} />
-            <span className="docchat-attachment-name">{view.name}</span>
+            <span className="docchat-attachment-name" dir="auto">
+              {view.name}
+            </span>
           </>
         )
         return (
