@@ -2,14 +2,7 @@
 
 import { conversationFileName, type StoredConversation } from '@docchat/core'
 import type { Conversations } from '@docchat/react'
-import {
-  type KeyboardEvent as ReactKeyboardEvent,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react'
+import { type KeyboardEvent as ReactKeyboardEvent, useLayoutEffect, useRef, useState } from 'react'
 import { formatLabel } from '../labels'
 import { copyText, downloadText, relativeTime } from './conversation-export'
 import { Icon } from './icon'
@@ -43,7 +36,6 @@ export function ConversationHistory({
   onClose,
 }: ConversationHistoryProps) {
   const { labels } = useWidgetSettings()
-  const headingId = useId()
   const listRef = useRef<HTMLUListElement>(null)
   const backRef = useRef<HTMLButtonElement>(null)
   const undoRef = useRef<HTMLButtonElement>(null)
@@ -58,7 +50,8 @@ export function ConversationHistory({
   const announce = (text: string) => setNotice((current) => ({ text, n: current.n + 1 }))
 
   // Opening moves focus into the view: the current conversation, else the first, else Back.
-  useEffect(() => {
+  // Before paint, so a key pressed straight after opening lands in the view, not on its button.
+  useLayoutEffect(() => {
     const list = listRef.current
     const target =
       list?.querySelector<HTMLElement>(`${ITEM}[aria-current="true"]`) ??
@@ -143,7 +136,12 @@ export function ConversationHistory({
   }
 
   return (
-    <section className="docchat-history" aria-labelledby={headingId} onKeyDown={onKeyDown}>
+    // Named by aria-label, not an id: Preact's useId can repeat inside a remounted panel.
+    <section
+      className="docchat-history"
+      aria-label={labels.recentConversations}
+      onKeyDown={onKeyDown}
+    >
       <div className="docchat-history-bar">
         <button
           ref={backRef}
@@ -155,11 +153,7 @@ export function ConversationHistory({
         >
           <Icon name="arrowLeft" flip />
         </button>
-        <h3 className="docchat-history-heading" id={headingId}>
-          {labels.recentConversations}
-        </h3>
-      </div>
-      <div className="docchat-history-actions">
+        <h3 className="docchat-history-heading">{labels.recentConversations}</h3>
         <button
           type="button"
           className="docchat-button"
@@ -172,6 +166,8 @@ export function ConversationHistory({
           <Icon name="plus" />
           {labels.newConversation}
         </button>
+      </div>
+      <div className="docchat-history-actions">
         <button type="button" className="docchat-button" disabled={!canExport} onClick={copy}>
           <Icon name="copy" />
           {labels.copyMarkdown}
@@ -209,9 +205,12 @@ export function ConversationHistory({
                   aria-current={current ? 'true' : undefined}
                   onClick={() => select(conversation)}
                 >
-                  <span className="docchat-history-title">{conversation.title}</span>
+                  {/* A question's own direction: "How…?" stays LTR in an RTL panel. */}
+                  <span className="docchat-history-title" dir="auto">
+                    {conversation.title}
+                  </span>
                   <span className="docchat-history-meta">
-                    <time dateTime={new Date(conversation.updatedAt).toISOString()}>
+                    <time dir="auto" dateTime={new Date(conversation.updatedAt).toISOString()}>
                       {relativeTime(conversation.updatedAt, now, locale)}
                     </time>
                     {current ? (
