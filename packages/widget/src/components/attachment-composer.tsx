@@ -92,7 +92,7 @@ export function AttachmentPreviews({
   const { labels } = useWidgetSettings()
   if (items.length === 0) return null
   return (
-    <ul className="docchat-attachments" aria-label={labels.attachments}>
+    <ul className="docchat-chips docchat-attachments" aria-label={labels.attachments}>
       {items.map((item) => (
         <li key={item.id} className="docchat-attachment" data-kind={kindOf(item.contentType)}>
           {item.previewUrl ? (
@@ -102,14 +102,14 @@ export function AttachmentPreviews({
               <FileIcon paths={FILE_TEXT} />
             </span>
           )}
-          <span className="docchat-attachment-name" dir="auto">
+          <span className="docchat-chip-label" dir="auto">
             {item.status === 'reading'
               ? formatLabel(labels.attachmentReading, { name: item.name })
               : item.name}
           </span>
           <button
             type="button"
-            className="docchat-attachment-remove"
+            data-part="context-chip-remove"
             aria-label={formatLabel(labels.removeAttachment, { name: item.name })}
             title={formatLabel(labels.removeAttachment, { name: item.name })}
             onClick={() => onRemove(item.id)}

@@ -18,7 +18,7 @@ export function SentAttachments({ message }: { message: unknown }) {
   const [enlarged, setEnlarged] = useState<number | undefined>(undefined)
   if (views.length === 0) return null
   return (
-    <ul className="docchat-attachments docchat-sent-attachments" aria-label={labels.attachments}>
+    <ul className="docchat-chips docchat-attachments" aria-label={labels.attachments}>
       {views.map((view, index) => {
         const key = `${index}:${view.name}`
         if (view.kind === 'image' && view.href) {
@@ -45,7 +45,7 @@ export function SentAttachments({ message }: { message: unknown }) {
         const chip = (
           <>
             <FileIcon paths={fileIconPaths} />
-            <span className="docchat-attachment-name" dir="auto">
+            <span className="docchat-chip-label" dir="auto">
               {view.name}
             </span>
           </>
