@@ -84,6 +84,28 @@ test.describe('Typing while the panel opens', () => {
     await expect(questionBox(page)).toBeFocused()
   })
 
+  test('a keyboard user: Enter on the trigger, type at once, and Esc still returns to the trigger', async ({
+    page,
+  }) => {
+    const panel = await slowPanel(page)
+    await page.goto('/quickstart')
+    await widgetReady(page)
+    await page.keyboard.press('Shift+Tab')
+    await expect(widgetTrigger(page)).toBeFocused()
+    await page.keyboard.press('Enter')
+    // Space would press the focused trigger again: while the panel opens it is a typed space.
+    await page.keyboard.type(question)
+    expect(await panelMounted(page)).toBe(false)
+    // Focus stayed on the trigger meanwhile: nothing was moved to catch the keys.
+    await expect(widgetTrigger(page)).toBeFocused()
+    panel.release()
+    await expect(questionBox(page)).toHaveValue(question)
+    await expect(questionBox(page)).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(assistantDialog(page)).toBeHidden()
+    await expect(widgetTrigger(page)).toBeFocused()
+  })
+
   test('keys typed right after ⌘K / Ctrl+K reach the search box', async ({ page }) => {
     const panel = await slowPanel(page)
     await page.goto('/quickstart')

@@ -251,6 +251,7 @@ export async function createDocChat(
           takeTypeAhead: endTypeAhead,
           onOpenChange(open, view) {
             openView = open ? view : undefined
+            if (!open) endTypeAhead()
             trigger.setAttribute('aria-expanded', String(open && view === 'assistant'))
           },
         })
@@ -275,34 +276,18 @@ export async function createDocChat(
     return panelPromise
   }
 
-  // What is typed between the click or shortcut and the panel's input taking focus goes into this
-  // unseen input (focused at once, inside the gesture, so a phone's keyboard opens on it too); the
-  // panel moves it into its own input, caret at the end (panel.tsx). A one-line input: an early
-  // Enter neither sends half a question nor adds a line break.
-  let typeAhead: HTMLInputElement | undefined
+  // Keys typed between the click or shortcut and the panel's input taking focus (its code may
+  // still be loading): printable ones and Backspace are kept here, with focus left where it is, and
+  // the panel puts them in its input with the caret at the end (panel.tsx).
+  let typeAhead: string | undefined
   const endTypeAhead = () => {
     const typed = typeAhead
     typeAhead = undefined
-    typed?.remove()
-    return typed?.value
-  }
-  const startTypeAhead = () => {
-    endTypeAhead()
-    const field = document.createElement('input')
-    field.className = 'docchat-type-ahead'
-    field.tabIndex = -1
-    field.setAttribute('aria-label', triggerLabel.textContent ?? '')
-    // Focus went elsewhere without the panel taking the text (a click on the page, Tab).
-    field.addEventListener('blur', () => setTimeout(() => typeAhead === field && endTypeAhead()))
-    root.append(field)
-    field.focus({ preventScroll: true })
-    typeAhead = field
+    return typed
   }
 
   const open = async (view: DocChatView, source: DocChatEventSource, query?: string) => {
-    // A tap on a phone doesn't focus the panel's input (no keyboard over the answer): no stand-in.
-    const finePointer = typeof matchMedia === 'function' && matchMedia('(pointer: fine)').matches
-    if (source === 'shortcut' || (source === 'trigger' && finePointer)) startTypeAhead()
+    if (source === 'shortcut' || source === 'trigger') typeAhead = ''
     try {
       ;(await ensurePanel()).open(view, source, query)
     } catch (error) {
@@ -326,7 +311,19 @@ export async function createDocChat(
       if (event.defaultPrevented) return
       const keys = resolveShortcuts(options.shortcuts, options.search !== false)
       const action = matchShortcut(event, keys)
-      if (!action || isTypingOutside(event, shadow)) return
+      if (isTypingOutside(event, shadow)) return
+      if (!action) {
+        const key = event.key ?? ''
+        if (
+          typeAhead !== undefined &&
+          !(event.ctrlKey || event.metaKey || event.altKey || event.isComposing) &&
+          (key.length === 1 || key === 'Backspace')
+        ) {
+          typeAhead = key === 'Backspace' ? typeAhead.slice(0, -1) : typeAhead + key
+          event.preventDefault()
+        }
+        return
+      }
       event.preventDefault()
       if (openView === action) {
         panel?.close('shortcut')

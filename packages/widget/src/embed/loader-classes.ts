@@ -9,5 +9,4 @@ export const loaderClasses: readonly string[] = [
   'docchat-kbd',
   'docchat-icon',
   'docchat-panel-host',
-  'docchat-type-ahead',
 ]

@@ -9,8 +9,8 @@ export interface PanelMountOptions {
   /** Focus returns here when the panel closes. */
   trigger: HTMLElement | null
   /**
-   * What was typed while the panel was opening (the loader's stand-in input), once: `undefined`
-   * when nothing is pending. The stand-in leaves the page as this is called.
+   * What was typed while the panel was opening (kept by the loader), once: `undefined` when the
+   * loader keeps nothing; it stops keeping keys as this is called.
    */
   takeTypeAhead: () => string | undefined
   /** The panel tells the loader when it opens or closes itself (Esc, close button, outside click). */

@@ -66,8 +66,8 @@ export function mountPanel(mount: PanelMountOptions): PanelHandle {
     for (const command of queued) command(handle)
   }
 
-  // What the reader typed while this chunk loaded sits in the loader's stand-in input: it moves
-  // into the open view's input as soon as focus enters the panel, caret at the end.
+  // What the reader typed while this chunk loaded (the loader kept it) goes into the open view's
+  // input as soon as focus enters the panel, caret at the end.
   const takeTypeAhead = (event: Event) => {
     const target = event.target as Element
     if (!mount.container.contains(target)) return
