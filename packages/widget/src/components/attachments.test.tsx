@@ -4,6 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { optionsFromDataset } from '../embed/embed-options'
 import { DocChatWidget, type DocChatWidgetProps } from './doc-chat-widget'
 
 let backend: TestBackend
@@ -44,6 +45,12 @@ const assistantRequests = () =>
   backend.server.requests.filter((request) => request.path.includes('/assistant/'))
 
 describe('attachments in the widget', () => {
+  it('data-attachments (the script tag, the element attribute) turns them on or off', () => {
+    expect(optionsFromDataset({ attachments: '' }).attachments).toBe(true)
+    expect(optionsFromDataset({ attachments: 'false' }).attachments).toBe(false)
+    expect(optionsFromDataset({}).attachments).toBeUndefined()
+  })
+
   it('are off unless the option is given', async () => {
     renderWidget()
     const dialog = await screen.findByRole('dialog', { name: 'Assistant' })

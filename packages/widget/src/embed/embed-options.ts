@@ -57,6 +57,8 @@ const booleanOptions = [
   'openSourcesInNewTab',
   'rememberOpenState',
   'conversations',
+  // On or off here; limits and uploadAttachment through init() or update().
+  'attachments',
 ] as const
 
 const stringOptions = [
@@ -93,7 +95,6 @@ export const datasetOptions: readonly string[] = [
   'deepLinks',
   'assistantParam',
   'searchHash',
-  'attachments',
 ]
 
 function toDataKey(option: string): string {
@@ -154,12 +155,6 @@ export function optionsFromDataset(dataset: DOMStringMap): Partial<DocChatInitOp
   if (dataset.labels) {
     const labels = parseJson(dataset.labels)
     if (labels && typeof labels === 'object') options.labels = labels
-  }
-  if (dataset.attachments !== undefined) {
-    // `data-attachments` / `attachments=""`: on; "false": off; JSON: the limits.
-    const parsed = parseJson(dataset.attachments)
-    options.attachments =
-      parsed && typeof parsed === 'object' ? parsed : dataset.attachments !== 'false'
   }
   if (dataset.shortcuts === 'false') options.shortcuts = false
   if (dataset.deepLinks === 'false') options.deepLinks = false
