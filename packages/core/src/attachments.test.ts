@@ -258,6 +258,38 @@ describe('storage bound', () => {
     expect(storage.get('docchat:default:messages:docs.example.com')!.length).toBeLessThan(50_000)
   })
 
+  it('a malformed attachment read back from storage is dropped, never the message', () => {
+    const storage = new Map<string, string>()
+    const warnings: string[] = []
+    const store = createThreadStore({
+      storage: {
+        getItem: (key) => storage.get(key) ?? null,
+        setItem: (key, value) => void storage.set(key, value),
+        removeItem: (key) => void storage.delete(key),
+      },
+      onWarning: (warning) => warnings.push(warning.code),
+    })
+    const good = { name: 'ok.png', contentType: 'image/png', url: dataUrlOfBytes('image/png', 3) }
+    storage.set(
+      'docchat:default:messages:docs.example.com',
+      JSON.stringify([
+        {
+          id: 'q1',
+          role: 'user',
+          content: 'What is this?',
+          parts: [{ type: 'text', text: 'What is this?' }],
+          experimental_attachments: [good, { name: 'no-url.png' }, 5, { url: { evil: 1 } }],
+        },
+      ]),
+    )
+    const [message] = store.getMessages<Record<string, unknown>>('docs.example.com')
+    expect(message?.id).toBe('q1')
+    expect(warnings).toEqual([])
+    expect(readAttachments(message).map((view) => view.name)).toEqual(['ok.png'])
+    expect(boundAttachmentData([message], 0)[0]?.experimental_attachments).toHaveLength(4)
+    expect(withoutPastAttachmentData([message, { role: 'user' }])).toHaveLength(2)
+  })
+
   it('requests carry only the newest question’s file data', () => {
     const messages = [withImage('q1', 30), withImage('a1', 30, 'assistant'), withImage('q2', 30)]
     const sent = withoutPastAttachmentData(messages)
@@ -282,6 +314,7 @@ describe('readAttachments (what the UI shows)', () => {
         { name: 'pdf-as-image', contentType: 'image/png', url: pdf },
         { name: 'dropped.png', contentType: 'image/png', url: '' },
         'not an attachment',
+        { name: 'malformed.png', contentType: 'image/png', url: 7 },
       ],
     })
     expect(views).toEqual([

@@ -209,8 +209,11 @@ interface WithAttachments {
   experimental_attachments?: Attachment[] | undefined
 }
 
+// Stored messages may hold anything in their attachment lists: only string data URLs count.
 const dataBytes = (attachment: Attachment) =>
-  attachment.url.startsWith('data:') ? attachment.url.length : 0
+  typeof attachment?.url === 'string' && attachment.url.startsWith('data:')
+    ? attachment.url.length
+    : 0
 
 /**
  * Messages to store: attachment data URLs fit `budgetBytes` together, newest first; those that
@@ -285,6 +288,8 @@ export function readAttachments(message: unknown): AttachmentView[] {
   for (const item of list as unknown[]) {
     if (!item || typeof item !== 'object') continue
     const { name, contentType, url } = item as Record<string, unknown>
+    // Malformed (no URL at all): dropped. A placeholder's empty URL still shows the name.
+    if (typeof url !== 'string') continue
     const safe = toSafeAttachmentUrl(url)
     // A data URL says what it holds; a declared type must not turn a PDF into an image.
     const dataType = safe ? readDataUrl(safe)?.contentType : undefined

@@ -81,7 +81,10 @@ const cases: Array<[string, unknown]> = [
   ['a numeric id', { ...valid, id: 1 }],
   ['an unparsable createdAt', { ...valid, createdAt: 'yesterday' }],
   ['annotations: {}', { ...valid, annotations: {} }],
-  ['an attachment without url', { ...valid, experimental_attachments: [{ name: 'a' }] }],
+  [
+    'an attachment without url (dropped, not the message)',
+    { ...valid, experimental_attachments: [{ name: 'a' }, 5] },
+  ],
   ['attachments: "x"', { ...valid, experimental_attachments: 'x' }],
 ]
 
@@ -96,6 +99,18 @@ describe('isDocsMessage', () => {
       'a full assistant message',
       'a minimal user message',
       'a Date createdAt',
+      'an attachment without url (dropped, not the message)',
     ])
+  })
+})
+
+describe('malformed attachments', () => {
+  it('are dropped by messageSchema, keeping the message and the good ones', () => {
+    const good = { name: 'a.png', contentType: 'image/png', url: 'data:image/png;base64,AAAA' }
+    const parsed = messageSchema.parse({
+      ...valid,
+      experimental_attachments: [good, { name: 'no url' }, 5, { url: 7 }, null],
+    })
+    expect(parsed.experimental_attachments).toEqual([good])
   })
 })

@@ -106,6 +106,15 @@ export const attachmentSchema: z.ZodType<Attachment> = /* @__PURE__ */ z
   .object({ name: z.string().optional(), contentType: z.string().optional(), url: z.string() })
   .passthrough()
 
+// A malformed attachment is dropped, never the message: a stored conversation survives one bad
+// entry (and what is shown of the rest goes through the URL policy: readAttachments). Typed as the
+// list it yields, so a message's input type stays `DocsMessage`.
+const attachmentListSchema = /* @__PURE__ */ z.preprocess(
+  (list) =>
+    Array.isArray(list) ? list.filter((item) => attachmentSchema.safeParse(item).success) : list,
+  z.array(attachmentSchema),
+) as unknown as z.ZodType<Attachment[]>
+
 const reasoningDetailSchema = /* @__PURE__ */ z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string(), signature: z.string().optional() }),
   z.object({ type: z.literal('redacted'), data: z.string() }),
@@ -184,7 +193,7 @@ export const messageSchema: z.ZodType<DocsMessage> = /* @__PURE__ */ z
     parts: z.array(messagePartSchema),
     createdAt: dateTimeSchema.optional(),
     annotations: z.array(z.unknown()).optional(),
-    experimental_attachments: z.array(attachmentSchema).optional(),
+    experimental_attachments: attachmentListSchema.optional(),
   })
   .passthrough()
 
