@@ -49,14 +49,16 @@ const budgets = [
     imports: { core: ['createDocsChatTransport'] },
     budget: 13 * KB,
   },
-  { name: 'core: everything', imports: { core: '*' }, budget: 36 * KB },
+  // Recent conversations (store + Markdown export with its link sanitiser) add 3.2 KB to core's
+  // whole surface, 3.7 KB to react's (useConversations) and about 6 KB to DocChatWidget.
+  { name: 'core: everything', imports: { core: '*' }, budget: 44 * KB },
   {
     name: 'react: useAssistantChat',
     imports: { react: ['useAssistantChat'] },
     budget: 21 * KB,
   },
   { name: 'react: useDocsSearch', imports: { react: ['useDocsSearch'] }, budget: 6 * KB },
-  { name: 'react: everything', imports: { react: '*' }, budget: 44 * KB },
+  { name: 'react: everything', imports: { react: '*' }, budget: 49 * KB },
   { name: 'headless: Markdown', imports: { headless: ['Markdown'] }, budget: 12 * KB },
   // Snippets are cleaned with the answers' inline markdown parser (one parser, not a second scanner).
   { name: 'headless: Search', imports: { headless: ['Search'] }, budget: 10.5 * KB },
@@ -65,10 +67,11 @@ const budgets = [
   {
     name: 'widget: DocChatWidget + createDocsClientLite',
     imports: { widget: ['DocChatWidget'], core: ['createDocsClientLite'] },
-    budget: 80 * KB,
+    budget: 91.5 * KB,
   },
-  { name: 'widget: SearchModal', imports: { widget: ['SearchModal'] }, budget: 33 * KB },
-  { name: 'widget: everything', imports: { widget: '*' }, budget: 74 * KB },
+  // The labels (one object for every part) grew with conversations and attachments.
+  { name: 'widget: SearchModal', imports: { widget: ['SearchModal'] }, budget: 36.5 * KB },
+  { name: 'widget: everything', imports: { widget: '*' }, budget: 85 * KB },
 ]
 
 function entryCode(imports) {
