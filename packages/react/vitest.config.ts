@@ -28,6 +28,7 @@ config.test?.projects?.push({
       'src/use-assistant-chat.test.tsx',
       'src/use-docs-search.test.tsx',
       'src/assistant-attachments.test.tsx',
+      'src/use-conversations.test.tsx',
     ],
     setupFiles,
     env: { DOCCHAT_EXPECTED_REACT: '19', DOCCHAT_ENGINE: 'drop-in' },
