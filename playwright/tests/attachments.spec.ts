@@ -5,6 +5,7 @@ import {
   answers,
   assistantDialog,
   bodyOf,
+  cspSiteUrl,
   isAssistantRequest,
   openAssistant,
   questionBox,
@@ -247,6 +248,40 @@ test.describe('Attachments (built drop-in)', () => {
     }
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
     await expect(page).toHaveURL(/\/quickstart/)
+  })
+
+  test('under the strict Content-Security-Policy: previews and the sent thumbnail load, zero violations', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = []
+      ;(window as { __cspViolations?: string[] }).__cspViolations = seen
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
+      )
+    })
+    const response = await page.goto(`${cspSiteUrl}/quickstart`)
+    expect(await response?.headerValue('content-security-policy')).toContain("img-src 'self' data:")
+    const png = await screenshotPng(page)
+    await enableAttachments(page)
+    await openAssistant(page)
+    await composer(page)
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: 'docs-page.png', mimeType: 'image/png', buffer: png }])
+    await expect(previews(page).first().locator('img')).toHaveJSProperty(
+      'naturalWidth',
+      png.readUInt32BE(16),
+    )
+    await questionBox(page).fill('How do I install the widget?')
+    await questionBox(page).press('Enter')
+    await answerComplete(page)
+    await expect(question(page).locator('img')).toHaveJSProperty(
+      'naturalWidth',
+      png.readUInt32BE(16),
+    )
+    expect(
+      await page.evaluate(() => (window as { __cspViolations?: string[] }).__cspViolations),
+    ).toEqual([])
   })
 
   for (const [name, setup] of [
