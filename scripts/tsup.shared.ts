@@ -16,6 +16,8 @@ import { dirname, join, relative, resolve } from 'node:path'
 const sourceExtensions = ['.ts', '.tsx']
 const relativeImport =
   /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]/g
+// `import('./x')`: an optional part the panel loads on demand, its own output file like the rest.
+const dynamicImport = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g
 
 /** The source file a relative specifier names, as esbuild resolves it (no extension or index). */
 function resolveSource(fromFile: string, specifier: string): string | undefined {
@@ -45,6 +47,11 @@ function reachableModules(packageDir: string, entries: readonly string[]): strin
     for (const match of text.matchAll(relativeImport)) {
       // `import type` / `export type` vanish from the output: no file needed for them.
       if (/^\s*[;}]?\s*(?:import|export)\s+type\s/.test(match[0])) continue
+      const target = resolveSource(file, match[1] as string)
+      if (!target) throw new Error(`${relative(packageDir, file)}: cannot resolve ${match[1]}`)
+      queue.push(target)
+    }
+    for (const match of text.matchAll(dynamicImport)) {
       const target = resolveSource(file, match[1] as string)
       if (!target) throw new Error(`${relative(packageDir, file)}: cannot resolve ${match[1]}`)
       queue.push(target)

@@ -55,6 +55,11 @@ function dropInStylesheets(): Plugin {
     return JSON.parse(match[1]!) as string
   }
   const loaderSheet = fileURLToPath(new URL('src/embed/loader-sheet.css', import.meta.url))
+  const historySheet = fileURLToPath(new URL('src/embed/history-sheet.css', import.meta.url))
+  const sheet = async (
+    load: (options: { id: string }) => Promise<{ code?: string | null }>,
+    file: string,
+  ) => inlineCss((await load({ id: `${file}?inline` })).code ?? '', file)
   return {
     name: 'docchat-drop-in-stylesheets',
     enforce: 'post',
@@ -62,9 +67,18 @@ function dropInStylesheets(): Plugin {
       let css: string
       if (id === `${loaderSheet}?inline`) {
         css = cssSubset(inlineCss(code, id), loaderClasses, loaderNeverMatches)
+      } else if (id === `${historySheet}?inline`) {
+        // The history chunk's rules; the chat body's stay in the panel (it wraps the
+        // conversation whether or not History was ever opened).
+        const all = inlineCss(code, id)
+        const classes = all.match(/docchat-[\w-]+/g) ?? []
+        css = cssSubset(all, classes, (selector) => selector.includes('docchat-chat-body'))
       } else if (/\/embed\/panel-sheet\.css\?inline$/.test(id)) {
-        const loader = await this.load({ id: `${loaderSheet}?inline` })
-        css = cssWithout(inlineCss(code, id), inlineCss(loader.code ?? '', loaderSheet))
+        const load = (options: { id: string }) => this.load(options)
+        css = cssWithout(
+          cssWithout(inlineCss(code, id), await sheet(load, loaderSheet)),
+          await sheet(load, historySheet),
+        )
       } else return
       return { code: `export default ${JSON.stringify(css)}`, map: null }
     },
@@ -101,10 +115,17 @@ export default defineConfig(({ mode }) => {
             fileName: () => 'docchat.js',
           },
       rollupOptions: {
+        preserveEntrySignatures: 'allow-extension',
         // Lib mode leaves ES output unminified (for consumers' bundlers); this file ships as is.
         // No comments: the /* @__PURE__ */ marks left in minified output are only for bundlers.
+        // The panel's optional parts (panel-parts.ts) are chunks next to it, named for what they
+        // hold: imported relative to docchat-panel.js, so a custom `panelUrl` brings them along.
         output: panel
-          ? { codeSplitting: false, minify: true, comments: false }
+          ? {
+              minify: true,
+              comments: false,
+              chunkFileNames: (chunk) => `docchat-${chunk.name}.js`,
+            }
           : { minify: true, comments: false },
         onLog(level, log, handler) {
           // Our sources mark client components with 'use client'; irrelevant inside one bundle.

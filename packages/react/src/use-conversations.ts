@@ -80,6 +80,19 @@ export function useConversations(
   chat: AssistantChat,
   options: UseConversationsOptions,
 ): Conversations {
+  return useConversationsWith(chat, options, conversationToMarkdown)
+}
+
+/**
+ * `useConversations` with the Markdown renderer passed in. The drop-in's engine passes none, so
+ * its panel chunk goes without core's export code (the widget's history chunk renders it).
+ * Without a renderer, `toMarkdown` throws.
+ */
+export function useConversationsWith(
+  chat: AssistantChat,
+  options: UseConversationsOptions,
+  renderMarkdown: typeof conversationToMarkdown | undefined,
+): Conversations {
   const { domain, getThreadStore, maxCount, maxBytes, enabled = true } = options
   const ownStore = useRef<ConversationStore | undefined>(undefined)
   // Created on the client only (the server snapshot is empty), like the thread store.
@@ -178,7 +191,8 @@ export function useConversations(
   const toMarkdown = useCallback(
     (id?: string, exportOptions: ConversationMarkdownExportOptions = {}) => {
       const helpers = latest.current
-      return conversationToMarkdown(messagesOf(id), {
+      if (!renderMarkdown) throw new Error('DocChat: no Markdown export in this engine')
+      return renderMarkdown(messagesOf(id), {
         answerText: (message) => helpers.displayText(message),
         sources: (message) => helpers.sources(message),
         ...(exportOptions.contextOf ? { contextOf: exportOptions.contextOf } : {}),
@@ -186,7 +200,7 @@ export function useConversations(
         docsBaseUrl: exportOptions.docsBaseUrl,
       })
     },
-    [messagesOf],
+    [messagesOf, renderMarkdown],
   )
 
   const titleOf = useCallback((id?: string) => conversationTitle(messagesOf(id)), [messagesOf])

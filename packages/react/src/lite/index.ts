@@ -9,13 +9,13 @@
  */
 export { DocChatProvider, type LiteDocChatContextValue, useDocChat } from './provider'
 export { useAssistantChat } from './use-assistant-chat'
-export {
-  type ConversationMarkdownExportOptions,
-  type Conversations,
-  type ThreadStoreAccess,
-  type UseConversationsOptions,
-  useConversations,
+export type {
+  ConversationMarkdownExportOptions,
+  Conversations,
+  ThreadStoreAccess,
+  UseConversationsOptions,
 } from '../use-conversations'
+export { useConversations } from './use-conversations'
 export { type LiteDocsSearch, useDocsSearch } from './use-docs-search'
 export { createAssistantMessageBuilder } from './assistant-message-builder'
 export type {

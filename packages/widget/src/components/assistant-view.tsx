@@ -1,6 +1,6 @@
 'use client'
 
-import type { Attachment, ContextItem, DocsApiError } from '@docchat/core'
+import type { Attachment, DocsApiError } from '@docchat/core'
 import { type AssistantChat, useConversations, useDocChat } from '@docchat/react'
 import {
   type ReactNode,
@@ -19,11 +19,12 @@ import { AssistantMessage } from './assistant-message'
 import { SentAttachments } from './attachment-list'
 import { Composer } from './composer'
 import { AttachedContext, useAttachedContext } from './context-chips'
-import { ConversationHistory, type HistoryCloseReason } from './conversation-history'
+import type { HistoryCloseReason } from './conversation-history'
 import { ConversationLog } from './conversation-log'
 import { EmptyState } from './empty-state'
 import { ErrorNotice } from './error-notice'
 import { Icon } from './icon'
+import { useOptionalParts } from './optional-parts'
 import { useReportError } from './use-report-error'
 import { useWidgetSettings } from './widget-scope'
 
@@ -53,8 +54,7 @@ export function AssistantView({
   memoryKey,
   conversations: conversationsOption,
 }: AssistantViewProps) {
-  const { labels, emit, includeQuestionText, onFeedback, siteName, docsBaseUrl } =
-    useWidgetSettings()
+  const { labels, emit, includeQuestionText, onFeedback, siteName } = useWidgetSettings()
   const generatedId = useId()
   const headingId = titleId ?? `${generatedId}-title`
   const [feedback, setFeedback] = useState<Record<string, FeedbackValue>>({})
@@ -62,7 +62,7 @@ export function AssistantView({
   const [stopped, setStopped] = useState<ReadonlySet<string>>(() => new Set())
   const errorAt = useErrorTime(chat.error)
   const attached = useAttachedContext(chat.messages)
-  const history = useConversationHistory(chat, conversationsOption, attached.itemsOf, docsBaseUrl)
+  const history = useConversationHistory(chat, conversationsOption)
 
   const ask = useCallback(
     (text: string, source: DocChatEventSource, attachments?: Attachment[]) => {
@@ -219,9 +219,13 @@ export function AssistantView({
             title={labels.conversations}
             aria-expanded={history.open}
             aria-controls={history.open ? historyId : undefined}
+            aria-busy={history.loading || undefined}
+            // Its chunk's head start, as the loader gives the panel's.
+            onPointerEnter={history.preload}
+            onFocus={history.preload}
             onClick={() => {
               if (history.open) closeHistory('back')
-              else history.setOpen(true)
+              else history.show()
             }}
           >
             <Icon name="history" />
@@ -253,12 +257,12 @@ export function AssistantView({
           </button>
         ) : null}
       </header>
-      {history.open ? (
+      {history.open && history.View ? (
         <div className="docchat-history-view" id={historyId}>
-          <ConversationHistory
+          <history.View
+            chat={chat}
             conversations={history.conversations}
-            toMarkdown={history.toMarkdown}
-            canExport={messages.length > 0}
+            contextOf={attached.itemsOf}
             onClose={closeHistory}
           />
         </div>
@@ -350,18 +354,14 @@ function useErrorTime(error: DocsApiError | undefined): number {
 }
 
 /**
- * The panel's recent conversations: the store's bounds from the `conversations` option, the
- * export of the current conversation with the context each question carried, and whether the
- * history view is showing.
+ * The panel's recent conversations: the store's bounds from the `conversations` option (kept
+ * whenever an answer settles, in the panel), and the history view with the export, a chunk
+ * loaded when the reader reaches for it. It opens once that chunk is there, so focus moves
+ * straight into it; meanwhile the button is busy.
  */
-function useConversationHistory(
-  chat: AssistantChat,
-  option: WidgetOptions['conversations'],
-  contextOf: (messageId: string) => ContextItem[] | undefined,
-  docsBaseUrl: string | undefined,
-) {
-  const { labels } = useWidgetSettings()
+function useConversationHistory(chat: AssistantChat, option: WidgetOptions['conversations']) {
   const { domain, getThreadStore } = useDocChat()
+  const part = useOptionalParts().history
   const enabled = option !== false
   const bounds = typeof option === 'object' && option ? option : {}
   const conversations = useConversations(chat, {
@@ -372,21 +372,36 @@ function useConversationHistory(
     maxBytes: bounds.maxBytes,
   })
   const [open, setOpen] = useState(false)
-  const toMarkdown = useCallback(
-    () =>
-      conversations.toMarkdown(undefined, {
-        contextOf: (message) => contextOf(message.id),
-        ...(docsBaseUrl ? { docsBaseUrl } : {}),
-        labels: {
-          question: labels.you,
-          answer: labels.assistant,
-          sources: labels.sources,
-          context: labels.contextTitle,
-          selectedText: labels.contextSelection,
-          code: labels.contextCode,
-        },
-      }),
-    [conversations.toMarkdown, contextOf, docsBaseUrl, labels],
-  )
-  return { enabled, open: enabled && open, setOpen, conversations, toMarkdown }
+  const [loading, setLoading] = useState(false)
+  const preload = useCallback(() => {
+    part.load().catch(() => {})
+  }, [part])
+  const show = useCallback(() => {
+    if (part.current()) {
+      setOpen(true)
+      return
+    }
+    setLoading(true)
+    part.load().then(
+      () => {
+        setLoading(false)
+        setOpen(true)
+      },
+      (error: unknown) => {
+        setLoading(false)
+        console.error('DocChat: could not load the conversation history', error)
+      },
+    )
+  }, [part])
+  const View = part.current()?.ConversationHistoryView
+  return {
+    enabled,
+    open: enabled && open,
+    setOpen,
+    show,
+    preload,
+    loading,
+    conversations,
+    View,
+  }
 }

@@ -2,10 +2,12 @@ import { createDocsClientLite, type DocsClient } from '@docchat/core'
 import { createRoot } from 'react-dom/client'
 import type { DocChatView } from '../analytics'
 import { DocChatWidget, type DocChatWidgetHandle } from '../components/doc-chat-widget'
+import { OptionalPartsContext } from '../components/optional-parts'
 import { panelMemoryKey, readPanelMemory } from '../components/panel-memory'
 import { resolveDeepLinks, takeDeepLink } from './deep-links'
 import type { DocChatInitOptions } from './embed-options'
 import type { PanelHandle, PanelMountOptions } from './panel-contract'
+import { dropInParts } from './panel-parts'
 import { panelStyles } from './panel-styles'
 import { addShadowStyles } from './shadow-styles'
 
@@ -42,6 +44,7 @@ function connectionKey(options: DocChatInitOptions): string {
  */
 export function mountPanel(mount: PanelMountOptions): PanelHandle {
   const removeStyles = addShadowStyles(mount.root, panelStyles, mount.options.nonce ?? undefined)
+  const optional = dropInParts(mount.root, mount.options.nonce ?? undefined)
   const root = createRoot(mount.container)
   let options = mount.options
   let client = clientFor(options)
@@ -110,26 +113,28 @@ export function mountPanel(mount: PanelMountOptions): PanelHandle {
       ? document.querySelector<HTMLElement>(contextSelector)
       : null
     root.render(
-      <DocChatWidget
-        ref={setWidget}
-        {...widgetOptions}
-        client={client}
-        domain={domain}
-        embedded
-        showTrigger={false}
-        // The loader owns the shortcuts, so they work before this chunk loads.
-        shortcuts={false}
-        open={state.open}
-        view={state.view}
-        chatOptions={capturePathname === false ? { currentPath: () => '' } : undefined}
-        contextContainer={contextSelector ? contextRef : undefined}
-        captureCodeBlocks={captureCodeBlocks === true}
-        onOpenChange={(open, view) => {
-          state = { open, view }
-          mount.onOpenChange(open, view)
-          render()
-        }}
-      />,
+      <OptionalPartsContext.Provider value={optional.parts}>
+        <DocChatWidget
+          ref={setWidget}
+          {...widgetOptions}
+          client={client}
+          domain={domain}
+          embedded
+          showTrigger={false}
+          // The loader owns the shortcuts, so they work before this chunk loads.
+          shortcuts={false}
+          open={state.open}
+          view={state.view}
+          chatOptions={capturePathname === false ? { currentPath: () => '' } : undefined}
+          contextContainer={contextSelector ? contextRef : undefined}
+          captureCodeBlocks={captureCodeBlocks === true}
+          onOpenChange={(open, view) => {
+            state = { open, view }
+            mount.onOpenChange(open, view)
+            render()
+          }}
+        />
+      </OptionalPartsContext.Provider>,
     )
   }
   render()
@@ -179,6 +184,7 @@ export function mountPanel(mount: PanelMountOptions): PanelHandle {
       root.unmount()
       mount.root.removeEventListener('focusin', takeTypeAhead)
       removeStyles()
+      optional.removeStyles()
       mount.container.remove()
     },
   }

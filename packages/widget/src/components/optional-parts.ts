@@ -1,0 +1,51 @@
+'use client'
+
+import { createContext, useContext } from 'react'
+import type * as HistoryModule from './conversation-history-view'
+
+/**
+ * Code the panel loads only when a reader reaches for it: a dynamic `import()`, which bundlers
+ * (and the drop-in's build) split into its own chunk, fetched once.
+ */
+export interface OptionalPart<M> {
+  /** Starts loading (a head start on hover or focus) and resolves with the module. */
+  load(): Promise<M>
+  /** The module once loaded, so it renders in the same commit as the click that wanted it. */
+  current(): M | undefined
+}
+
+export function optionalPart<M>(importer: () => Promise<M>): OptionalPart<M> {
+  let loading: Promise<M> | undefined
+  let loaded: M | undefined
+  return {
+    load() {
+      loading ??= importer().then(
+        (module) => {
+          loaded = module
+          return module
+        },
+        (error: unknown) => {
+          // A failed fetch (offline) is tried again on the next attempt.
+          loading = undefined
+          throw error
+        },
+      )
+      return loading
+    },
+    current: () => loaded,
+  }
+}
+
+export interface OptionalParts {
+  /** The recent conversations view and the Markdown export. */
+  history: OptionalPart<typeof HistoryModule>
+}
+
+const defaultParts: OptionalParts = {
+  history: optionalPart(() => import('./conversation-history-view')),
+}
+
+/** The drop-in provides its own parts: each one adopts its stylesheet into the shadow root. */
+export const OptionalPartsContext = createContext<OptionalParts>(defaultParts)
+
+export const useOptionalParts = () => useContext(OptionalPartsContext)

@@ -1,0 +1,29 @@
+import { type OptionalParts, optionalPart } from '../components/optional-parts'
+import { addShadowStyles } from './shadow-styles'
+
+/**
+ * The panel's optional parts as the drop-in loads them: chunks next to docchat-panel.js, each
+ * adopting its own stylesheet into the panel's shadow root (CSP-safe, shadow-styles.ts) before
+ * it renders. `removeStyles` takes them out again on destroy.
+ */
+export function dropInParts(root: ShadowRoot, nonce: string | undefined) {
+  const removers: Array<() => void> = []
+  const parts: OptionalParts = {
+    // The view's chunk is the one React apps split off too; its stylesheet comes in parallel.
+    history: optionalPart(() =>
+      Promise.all([
+        import('../components/conversation-history-view'),
+        import('./history-styles'),
+      ]).then(([view, styles]) => {
+        removers.push(addShadowStyles(root, styles.historyStyles, nonce))
+        return view
+      }),
+    ),
+  }
+  return {
+    parts,
+    removeStyles() {
+      for (const remove of removers.splice(0)) remove()
+    },
+  }
+}
