@@ -86,7 +86,11 @@ describe('useAttachments', () => {
   it('attaches pasted and dropped files, with a drop state while dragging', async () => {
     render(<Harness />)
     const question = screen.getByLabelText('Question')
-    fireEvent.paste(question, { clipboardData: { files: [png('pasted.png')] } })
+    // Copied from a document: text and a picture of it. The text is pasted, nothing attached.
+    fireEvent.paste(question, {
+      clipboardData: { files: [png('word.png')], getData: () => 'Some copied text' },
+    })
+    fireEvent.paste(question, { clipboardData: { files: [png('pasted.png')], getData: () => '' } })
     const drop = screen.getByTestId('drop')
     fireEvent.dragEnter(drop, { dataTransfer: dataTransfer([pdf()]) })
     expect(drop.dataset.dragging).toBe('true')
@@ -102,6 +106,7 @@ describe('useAttachments', () => {
       ]),
     )
     expect(screen.getByText('pasted.png')).toBeTruthy()
+    expect(screen.queryByText('word.png')).toBeNull()
     expect(screen.getByText('dropped.pdf')).toBeTruthy()
   })
 

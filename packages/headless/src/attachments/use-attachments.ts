@@ -71,7 +71,10 @@ export interface UseAttachments {
     onDragLeave: (event: DragEvent) => void
     onDrop: (event: DragEvent) => void
   }
-  /** For the text input: pasted files (screenshots) are attached, pasted text stays text. */
+  /**
+   * For the text input: pasted files (screenshots, copied images) are attached; a paste that
+   * carries text stays text, even when the clipboard also holds a picture of it.
+   */
   onPaste: (event: ClipboardEvent) => void
 }
 
@@ -220,8 +223,11 @@ export function useAttachments(options: UseAttachmentsOptions = {}): UseAttachme
 
   const onPaste = useCallback(
     (event: ClipboardEvent) => {
-      const files = event.clipboardData?.files
+      const data = event.clipboardData
+      const files = data?.files
       if (disabled || !files || files.length === 0) return
+      // Copied from a document (text and a picture of it): the text is what the reader meant.
+      if (data.getData?.('text/plain')?.trim()) return
       event.preventDefault()
       add(files)
     },
