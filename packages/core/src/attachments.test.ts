@@ -14,6 +14,7 @@ import {
 import { DOCS_LIMITS } from './docs-limits'
 import { isDocsMessage } from './message-shape'
 import { assistantRequestSchema, messageSchema } from './schemas'
+import { createConversationStore } from './conversation-store'
 import { createThreadStore } from './thread-store'
 
 // A real 1×1 PNG.
@@ -288,6 +289,30 @@ describe('storage bound', () => {
     expect(readAttachments(message).map((view) => view.name)).toEqual(['ok.png'])
     expect(boundAttachmentData([message], 0)[0]?.experimental_attachments).toHaveLength(4)
     expect(withoutPastAttachmentData([message, { role: 'user' }])).toHaveLength(2)
+  })
+
+  it('one large image never drops a conversation from the recent list either', () => {
+    const conversations = createConversationStore({ storage: 'memory', maxBytes: 200_000 })
+    const answer = (id: string) => ({
+      id,
+      role: 'assistant',
+      content: 'An answer.',
+      parts: [{ type: 'text', text: 'An answer.' }],
+    })
+    conversations.save('docs.example.com', { messages: [withImage('small', 300), answer('a1')] })
+    conversations.save('docs.example.com', {
+      messages: [withImage('huge', 1_000_000), answer('a2')],
+    })
+    const stored = conversations.list('docs.example.com')
+    expect(stored.map((c) => c.title).sort()).toEqual(['huge', 'small'])
+    const huge = stored.find((c) => c.title === 'huge')!
+    expect((huge.messages[0] as ReturnType<typeof withImage>).experimental_attachments).toEqual([
+      { name: 'huge.png', contentType: 'image/png', url: '' },
+    ])
+    const small = stored.find((c) => c.title === 'small')!
+    expect(
+      (small.messages[0] as ReturnType<typeof withImage>).experimental_attachments[0]!.url,
+    ).not.toBe('')
   })
 
   it('requests carry only the newest question’s file data', () => {

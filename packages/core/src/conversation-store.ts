@@ -1,3 +1,4 @@
+import { boundAttachmentData } from './attachments'
 import { isDocsMessage } from './message-shape'
 import { createSafeStorage, type StorageOption } from './safe-storage'
 import type { ThreadIdentity } from './thread-identity'
@@ -226,7 +227,9 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
         | undefined
     },
     save<TMessage>(domain: string, input: SaveConversationInput<TMessage>) {
-      const messages = [...input.messages]
+      // Attached files' data: a tenth of the bytes per conversation (the rest become name-only
+      // placeholders), so one image never pushes whole conversations out of the list.
+      const messages = boundAttachmentData(input.messages, maxBytes / 10)
       const id = input.id ?? conversationIdOf(messages)
       const title = conversationTitle(messages)
       if (!id || !title) return undefined
