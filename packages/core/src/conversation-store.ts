@@ -1,5 +1,6 @@
 import { boundAttachmentData } from './attachments'
 import { isDocsMessage } from './message-shape'
+import { createDomainListeners } from './domain-listeners'
 import { createSafeStorage, type StorageOption } from './safe-storage'
 import type { ThreadIdentity } from './thread-identity'
 import { type DocsWarningHandler, reportWarning } from './warnings'
@@ -119,20 +120,14 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
   const maxBytes = Math.max(0, options.maxBytes ?? 1_000_000)
   const prefix = `docchat:${options.namespace ?? 'default'}:conversations:`
   const keyOf = (domain: string) => `${prefix}${domain}`
-  const listeners = new Set<(domain: string) => void>()
   // Parsed per raw value: a list read twice without a change is the same array (React snapshots).
   const cache = new Map<string, { raw: string | null; list: StoredConversation[] }>()
   const empty: StoredConversation[] = []
-
-  const notify = (domain: string) => {
-    for (const listener of [...listeners]) {
-      try {
-        listener(domain)
-      } catch {
-        // One broken subscriber must not stop the others.
-      }
-    }
-  }
+  const { notify, subscribe } = createDomainListeners(
+    storage,
+    (key) => (key.startsWith(prefix) ? key.slice(prefix.length) || undefined : undefined),
+    () => cache.keys(),
+  )
 
   const validate = (entry: unknown): StoredConversation | undefined => {
     if (!isObject(entry)) return undefined
@@ -273,33 +268,6 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
       storage.removeItem(keyOf(domain))
       notify(domain)
     },
-    subscribe(listener) {
-      listeners.add(listener)
-      const target = globalThis as {
-        addEventListener?: (type: string, handler: (event: { key?: string | null }) => void) => void
-        removeEventListener?: (
-          type: string,
-          handler: (event: { key?: string | null }) => void,
-        ) => void
-      }
-      // Other tabs writing the same localStorage fire `storage` events on this window; `key` is
-      // null when a tab cleared the whole storage.
-      const onStorage = (event: { key?: string | null }) => {
-        const key = event.key
-        if (key === null) {
-          for (const domain of cache.keys()) listener(domain)
-          return
-        }
-        if (!key?.startsWith(prefix)) return
-        const domain = key.slice(prefix.length)
-        if (domain) listener(domain)
-      }
-      const crossTab = storage.kind === 'local' && typeof target.addEventListener === 'function'
-      if (crossTab) target.addEventListener?.('storage', onStorage)
-      return () => {
-        listeners.delete(listener)
-        if (crossTab) target.removeEventListener?.('storage', onStorage)
-      }
-    },
+    subscribe,
   }
 }

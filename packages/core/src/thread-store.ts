@@ -1,4 +1,5 @@
 import { boundAttachmentData } from './attachments'
+import { createDomainListeners } from './domain-listeners'
 import { isDocsMessage } from './message-shape'
 import { createSafeStorage, type SafeStorage, type StorageOption } from './safe-storage'
 import type { ThreadIdentity } from './thread-identity'
@@ -53,17 +54,11 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
   const prefix = `docchat:${namespace}:`
   const threadKey = (domain: string) => `${prefix}thread:${domain}`
   const messagesKey = (domain: string) => `${prefix}messages:${domain}`
-  const listeners = new Set<(domain: string) => void>()
-
-  const notify = (domain: string) => {
-    for (const listener of [...listeners]) {
-      try {
-        listener(domain)
-      } catch {
-        // One broken subscriber must not stop the others.
-      }
-    }
-  }
+  const { notify, subscribe } = createDomainListeners(storage, (key) => {
+    if (!key.startsWith(prefix)) return undefined
+    const rest = key.slice(prefix.length)
+    return rest.slice(rest.indexOf(':') + 1) || undefined
+  })
 
   const readJson = (key: string): unknown => {
     const raw = storage.getItem(key)
@@ -150,29 +145,6 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       else storage.setItem(messagesKey(domain), `[${kept.join(',')}]`)
       notify(domain)
     },
-    subscribe(listener) {
-      listeners.add(listener)
-      const target = globalThis as {
-        addEventListener?: (type: string, handler: (event: { key?: string | null }) => void) => void
-        removeEventListener?: (
-          type: string,
-          handler: (event: { key?: string | null }) => void,
-        ) => void
-      }
-      // Other tabs writing the same localStorage fire `storage` events on this window.
-      const onStorage = (event: { key?: string | null }) => {
-        const key = event.key
-        if (!key?.startsWith(prefix)) return
-        const rest = key.slice(prefix.length)
-        const domain = rest.slice(rest.indexOf(':') + 1)
-        if (domain) listener(domain)
-      }
-      const crossTab = storage.kind === 'local' && typeof target.addEventListener === 'function'
-      if (crossTab) target.addEventListener?.('storage', onStorage)
-      return () => {
-        listeners.delete(listener)
-        if (crossTab) target.removeEventListener?.('storage', onStorage)
-      }
-    },
+    subscribe,
   }
 }
