@@ -56,6 +56,11 @@ function dropInStylesheets(): Plugin {
   }
   const loaderSheet = fileURLToPath(new URL('src/embed/loader-sheet.css', import.meta.url))
   const historySheet = fileURLToPath(new URL('src/embed/history-sheet.css', import.meta.url))
+  // The optional parts' sheets (panel-parts.ts), adopted when their chunk loads.
+  const partSheets = [
+    historySheet,
+    fileURLToPath(new URL('src/embed/attachments-sheet.css', import.meta.url)),
+  ]
   const sheet = async (
     load: (options: { id: string }) => Promise<{ code?: string | null }>,
     file: string,
@@ -75,10 +80,8 @@ function dropInStylesheets(): Plugin {
         css = cssSubset(all, classes, (selector) => selector.includes('docchat-chat-body'))
       } else if (/\/embed\/panel-sheet\.css\?inline$/.test(id)) {
         const load = (options: { id: string }) => this.load(options)
-        css = cssWithout(
-          cssWithout(inlineCss(code, id), await sheet(load, loaderSheet)),
-          await sheet(load, historySheet),
-        )
+        css = cssWithout(inlineCss(code, id), await sheet(load, loaderSheet))
+        for (const part of partSheets) css = cssWithout(css, await sheet(load, part))
       } else return
       return { code: `export default ${JSON.stringify(css)}`, map: null }
     },

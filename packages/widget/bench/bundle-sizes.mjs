@@ -4,9 +4,10 @@
 // Run after `pnpm build` (the drop-in is measured as shipped in dist-embed/).
 //
 //   node bench/bundle-sizes.mjs            everything (pnpm bench)
-//   node bench/bundle-sizes.mjs --drop-in  the drop-in's two files and their budgets only: the
-//                                          budget check of `npm test` (scripts/test.mjs)
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
+//   node bench/bundle-sizes.mjs --drop-in  the drop-in's files and their budgets only (first file,
+//                                          panel, optional chunks, what a reader loads to ask,
+//                                          everything): the budget check of `npm test`
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
@@ -19,9 +20,10 @@ const br = (text) => brotliCompressSync(text).length
 
 const dropInOnly = process.argv.includes('--drop-in')
 // The first file's budget sits half a KB above issue 14's goal (6.0, met with a few bytes to
-// spare): room for an option or two, none for a regression. The total's stays loose while the
-// panel grows (attachments, conversation history); its 60 KB goal is printed below.
-const budgets = { first: 6.5 * 1024, total: 85 * 1024 }
+// spare): room for an option or two, none for a regression. The panel's sits ~1.5 KB above what
+// it measured once History and attachments became chunks of their own (64.9 KB). Everything the
+// drop-in can ever load (optional chunks included) stays within the project's 85 KB.
+const budgets = { first: 6.5 * 1024, panel: 66.5 * 1024, everything: 85 * 1024 }
 const rows = []
 let overBudget = false
 
@@ -32,26 +34,39 @@ function measure(label, text, budget) {
   return row
 }
 
-const first = join(root, 'dist-embed/docchat.js')
-const panel = join(root, 'dist-embed/docchat-panel.js')
+function sum(label, parts, budget) {
+  const row = { label, budget }
+  for (const key of ['min', 'gzip', 'brotli']) row[key] = parts.reduce((a, p) => a + p[key], 0)
+  rows.push(row)
+  if (budget && row.gzip > budget) overBudget = true
+  return row
+}
+
+const embedDir = join(root, 'dist-embed')
+const first = join(embedDir, 'docchat.js')
+const panel = join(embedDir, 'docchat-panel.js')
 if (!existsSync(first) || !existsSync(panel)) {
   console.error('dist-embed/ is missing: run `pnpm build` first')
   process.exit(1)
 }
-const firstText = readFileSync(first)
-const panelText = readFileSync(panel)
-measure('drop-in first file (docchat.js)', firstText, budgets.first)
-measure('drop-in panel chunk (docchat-panel.js)', panelText)
-const firstGzip = gz(firstText)
-const panelGzip = gz(panelText)
-rows.push({
-  label: 'drop-in total (everything it ever loads)',
-  min: firstText.length + panelText.length,
-  gzip: firstGzip + panelGzip,
-  brotli: br(firstText) + br(panelText),
-  budget: budgets.total,
-})
-if (firstGzip + panelGzip > budgets.total) overBudget = true
+const firstRow = measure('drop-in first file (docchat.js)', readFileSync(first), budgets.first)
+const panelRow = measure(
+  'drop-in panel chunk (docchat-panel.js)',
+  readFileSync(panel),
+  budgets.panel,
+)
+// The panel's optional parts (src/embed/panel-parts.ts): History and the Markdown export,
+// attachments, each with its stylesheet, fetched only when a reader needs them.
+const optional = readdirSync(embedDir)
+  .filter((file) => /^docchat-.+\.js$/.test(file) && file !== 'docchat-panel.js')
+  .sort()
+  .map((file) => measure(`  optional chunk ${file}`, readFileSync(join(embedDir, file))))
+const toAsk = sum('what a reader loads to ask (first file + panel)', [firstRow, panelRow])
+const everything = sum(
+  'everything the drop-in can ever load',
+  [firstRow, panelRow, ...optional],
+  budgets.everything,
+)
 
 // The React stack as an app would bundle it: one entry importing all three packages.
 const entry = join(root, 'bench/.react-stack-entry.js')
@@ -114,12 +129,13 @@ for (const row of rows) {
     `${row.label.padEnd(width)}  ${kb(row.min).padStart(9)}  ${kb(row.gzip).padStart(9)}  ${kb(row.brotli).padStart(9)}  ${status}`,
   )
 }
-// Issue 14's goals, tighter than the budgets above (which fail the run): printed, not enforced.
+// Issue 14's goals and the project's budget for everything, with the measured bytes.
 const goals = [
-  ['first file', firstGzip, 6 * 1024],
-  ['drop-in total', firstGzip + panelGzip, 60 * 1024],
+  ['first file (issue 14)', firstRow.gzip, 6 * 1024],
+  ['what a reader loads to ask (issue 14: drop-in total)', toAsk.gzip, 60 * 1024],
+  ['everything it can ever load (project budget)', everything.gzip, 85 * 1024],
 ]
-console.log('\nGoals (issue 14):')
+console.log('\nGoals:')
 for (const [label, bytes, goal] of goals) {
   console.log(
     `  ${label} ≤ ${kb(goal)} gz (${goal} B): ${bytes} B ${bytes <= goal ? '✓' : `✗ not yet, ${bytes - goal} B over`}`,

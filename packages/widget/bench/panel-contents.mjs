@@ -1,100 +1,90 @@
-// What the drop-in's panel chunk is made of: src/embed/panel.tsx bundled like vite.embed.config.ts
-// does (React → preact/compat, source condition, minified) with esbuild's metafile, grouped by
-// package (ours by module). Bytes are minified bytes in the output, before gzip; the total is
-// also given gzipped. Use it to decide what to split or drop. CSS is counted unminified and
-// whole (the build minifies it and leaves out what the first file adopted).
+// What the drop-in's files are made of: the real build (vite.embed.config.ts, not written to disk),
+// each chunk's modules grouped by package (ours by module). Rolldown reports each module's length
+// before minification; JavaScript is scaled to the chunk's minified size (stylesheets are already
+// minified), so a row is that module's share of the shipped bytes. Each chunk is also given gzipped. Use it to decide what to split or drop.
+// The panel's optional parts (History, attachments: src/embed/panel-parts.ts) are listed apart:
+// a reader who only asks never loads them.
 //
 //   node bench/panel-contents.mjs [--modules] [--loader]   --loader: the first file (docchat.ts)
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { build } from 'vite'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-// esbuild is pinned in core's devDependencies; the widget builds with Vite.
-const { build } = createRequire(join(root, '../core/package.json'))('esbuild')
-// ESM entry points, as Vite resolves them (require.resolve would pick the CommonJS builds).
-const preact = (specifier) => fileURLToPath(import.meta.resolve(specifier))
-
 const loader = process.argv.includes('--loader')
 const result = await build({
-  entryPoints: [join(root, loader ? 'src/embed/docchat.ts' : 'src/embed/panel.tsx')],
-  bundle: true,
-  write: false,
-  format: loader ? 'iife' : 'esm',
-  minify: true,
-  target: 'es2022',
-  metafile: true,
-  conditions: ['@docchat/source', 'browser', 'module', 'import', 'default'],
-  define: { 'process.env.NODE_ENV': '"production"' },
-  jsx: 'automatic',
+  configFile: join(root, 'vite.embed.config.ts'),
+  root,
+  mode: loader ? 'loader' : 'panel',
   logLevel: 'silent',
-  legalComments: 'none',
-  alias: {
-    'react-dom/client': preact('preact/compat/client'),
-    'react/jsx-runtime': preact('preact/jsx-runtime'),
-    'react/jsx-dev-runtime': preact('preact/jsx-dev-runtime'),
-    'react-dom': preact('preact/compat'),
-    'preact/compat': preact('preact/compat'),
-    react: preact('preact/compat'),
-    // The drop-in's engine (vite.embed.config.ts: dropInEngineAlias).
-    '@docchat/react': join(root, '../react/src/lite/index.ts'),
-  },
-  plugins: [
-    {
-      name: 'css-inline',
-      setup(b) {
-        b.onResolve({ filter: /\.css\?inline$/ }, (args) => ({
-          path: join(args.resolveDir, args.path.replace(/\?inline$/, '')),
-          namespace: 'css-inline',
-        }))
-        // The drop-in's sheets are lists of @import: inline them as Vite does (unminified here).
-        const inlineImports = (file) =>
-          readFileSync(file, 'utf8').replace(/@import\s+["']([^"']+)["'];/g, (_, path) =>
-            inlineImports(join(dirname(file), path)),
-          )
-        b.onLoad({ filter: /.*/, namespace: 'css-inline' }, (args) => ({
-          contents: `export default ${JSON.stringify(inlineImports(args.path))}`,
-          loader: 'js',
-        }))
-      },
-    },
-  ],
+  build: { write: false, sourcemap: false },
 })
+const chunks = (Array.isArray(result) ? result : [result])
+  .flatMap((output) => output.output)
+  .filter((chunk) => chunk.type === 'chunk')
 
-const [output] = Object.values(result.metafile.outputs)
-const groups = new Map()
-for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-  const nodeModule = input.match(/.*node_modules\/((?:@[^/]+\/)?[^/]+)\//)
-  const ours = input.match(/^(?:\.\.\/([^/]+)\/)?src\//)
-  const key = input.startsWith('css-inline:')
-    ? 'widget styles (CSS text)'
-    : nodeModule
-      ? nodeModule[1]
-      : ours
-        ? `@docchat/${ours[1] ?? 'widget'}`
-        : input
-  groups.set(key, (groups.get(key) ?? 0) + bytesInOutput)
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
+const gzip = (chunk) => gzipSync(chunk.code, { level: 6 }).length
+const shortName = (id) =>
+  id
+    .replace(/\0/g, '')
+    .replace(/\?.*$/, '')
+    .replace(/.*node_modules\//, '')
+    .replace(`${join(root, '..')}/`, '../')
+    .replace(`${root}/`, '')
+
+function groupOf(id) {
+  const nodeModule = id.match(/.*node_modules\/((?:@[^/]+\/)?[^/]+)\//)
+  if (nodeModule) return nodeModule[1]
+  if (/\.css\?inline$/.test(id)) return `styles (${shortName(id).replace(/.*\//, '')})`
+  const ours = id.match(/\/packages\/([^/]+)\/src\//)
+  return ours ? `@docchat/${ours[1]}` : shortName(id).replace(/\/.*/, '')
 }
-const total = [...groups.values()].reduce((a, b) => a + b, 0)
-const gzipped = gzipSync(result.outputFiles[0].contents, { level: 6 }).length
-console.log(
-  `\n${loader ? 'First file' : 'Panel chunk'} (esbuild, as vite.embed.config.ts): ${(total / 1024).toFixed(1)} KB min, ${(gzipped / 1024).toFixed(1)} KB gz`,
+
+/**
+ * Each module's share of the chunk's minified bytes. Stylesheets (`?inline`) are already minified
+ * strings and count as they are; the JavaScript modules share the rest.
+ */
+function modulesOf(chunk) {
+  const modules = Object.entries(chunk.modules)
+  const isCss = (id) => /\.css\?inline$/.test(id)
+  const css = modules.reduce((sum, [id, m]) => sum + (isCss(id) ? m.renderedLength : 0), 0)
+  const js = modules.reduce((sum, [id, m]) => sum + (isCss(id) ? 0 : m.renderedLength), 0) || 1
+  const scale = Math.max(0, chunk.code.length - css) / js
+  return modules
+    .map(([id, m]) => [id, isCss(id) ? m.renderedLength : m.renderedLength * scale])
+    .filter(([, bytes]) => bytes > 0)
+    .sort((a, b) => b[1] - a[1])
+}
+
+function report(title, chunk) {
+  const modules = modulesOf(chunk)
+  const groups = new Map()
+  for (const [id, bytes] of modules) groups.set(groupOf(id), (groups.get(groupOf(id)) ?? 0) + bytes)
+  console.log(`\n${title}: ${kb(chunk.code.length)} min, ${kb(gzip(chunk))} gz`)
+  for (const [key, bytes] of [...groups].sort((a, b) => b[1] - a[1])) {
+    console.log(
+      `${key.padEnd(40)} ${kb(bytes).padStart(9)}  ${((bytes / chunk.code.length) * 100).toFixed(1).padStart(5)}%`,
+    )
+  }
+  return modules
+}
+
+const entry = chunks.find((chunk) => chunk.isEntry)
+const entryModules = report(
+  loader
+    ? `First file ${entry.fileName}`
+    : `Panel ${entry.fileName} (what a reader loads to ask, with the first file)`,
+  entry,
 )
-for (const [key, bytes] of [...groups].sort((a, b) => b[1] - a[1])) {
-  console.log(
-    `${key.padEnd(32)} ${`${(bytes / 1024).toFixed(1)} KB`.padStart(9)}  ${((bytes / total) * 100).toFixed(1).padStart(5)}%`,
-  )
+for (const chunk of chunks.filter((c) => !c.isEntry)) {
+  const modules = report(`Optional chunk ${chunk.fileName} (loaded on demand)`, chunk)
+  for (const [id, bytes] of modules) console.log(`${kb(bytes).padStart(9)}  ${shortName(id)}`)
 }
 if (process.argv.includes('--modules')) {
-  console.log('\nLargest modules:')
-  const modules = Object.entries(output.inputs).sort(
-    (a, b) => b[1].bytesInOutput - a[1].bytesInOutput,
-  )
-  for (const [input, { bytesInOutput }] of modules.slice(0, Number(process.env.TOP ?? 30))) {
-    console.log(
-      `${`${(bytesInOutput / 1024).toFixed(1)} KB`.padStart(9)}  ${input.replace(/.*node_modules\//, '')}`,
-    )
+  console.log(`\nLargest modules in ${entry.fileName}:`)
+  for (const [id, bytes] of entryModules.slice(0, Number(process.env.TOP ?? 30))) {
+    console.log(`${kb(bytes).padStart(9)}  ${shortName(id)}`)
   }
 }

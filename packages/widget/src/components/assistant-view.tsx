@@ -16,7 +16,6 @@ import type { DocChatEventSource } from '../analytics'
 import { formatLabel } from '../labels'
 import type { FeedbackReason, FeedbackValue, WidgetOptions } from '../widget-options'
 import { AssistantMessage } from './assistant-message'
-import { SentAttachments } from './attachment-list'
 import { Composer } from './composer'
 import { AttachedContext, useAttachedContext } from './context-chips'
 import type { HistoryCloseReason } from './conversation-history'
@@ -24,7 +23,7 @@ import { ConversationLog } from './conversation-log'
 import { EmptyState } from './empty-state'
 import { ErrorNotice } from './error-notice'
 import { Icon } from './icon'
-import { useOptionalParts } from './optional-parts'
+import { useOptionalPart, useOptionalParts } from './optional-parts'
 import { useReportError } from './use-report-error'
 import { useWidgetSettings } from './widget-scope'
 
@@ -63,6 +62,11 @@ export function AssistantView({
   const errorAt = useErrorTime(chat.error)
   const attached = useAttachedContext(chat.messages)
   const history = useConversationHistory(chat, conversationsOption)
+  // The sent files' list is in the attachments chunk: loaded once a message carries files.
+  const attachmentsPart = useOptionalPart(
+    useOptionalParts().attachments,
+    chat.messages.some(carriesFiles),
+  )
 
   const ask = useCallback(
     (text: string, source: DocChatEventSource, attachments?: Attachment[]) => {
@@ -284,7 +288,7 @@ export function AssistantView({
                   <div key={message.id} className="docchat-message" data-role="user">
                     <span className="docchat-visually-hidden">{labels.you}: </span>
                     <AttachedContext items={attached.itemsOf(message.id)} />
-                    <SentAttachments message={message} />
+                    {attachmentsPart ? <attachmentsPart.SentAttachments message={message} /> : null}
                     {message.content}
                   </div>
                 ) : message.role === 'assistant' ? (
@@ -340,6 +344,12 @@ export function AssistantView({
       </div>
     </>
   )
+}
+
+function carriesFiles(message: ChatMessage): boolean {
+  const files: unknown = (message as { experimental_attachments?: unknown })
+    .experimental_attachments
+  return Array.isArray(files) && files.length > 0
 }
 
 /**

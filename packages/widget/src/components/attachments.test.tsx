@@ -62,7 +62,8 @@ describe('attachments in the widget', () => {
     const user = userEvent.setup()
     renderWidget({ attachments: { maxFiles: 2 } })
     const dialog = await screen.findByRole('dialog', { name: 'Assistant' })
-    const attach = within(dialog).getByRole('button', { name: 'Attach images or PDFs' })
+    // The attachments UI is a chunk (optional-parts.ts), loaded because the option is on.
+    const attach = await within(dialog).findByRole('button', { name: 'Attach images or PDFs' })
     const input = within(dialog).getByRole('textbox', { name: 'Ask a question…' })
     const form = input.closest('form')!
     expect(fileInput(dialog)).toHaveAttribute(
@@ -170,7 +171,7 @@ describe('attachments in the widget', () => {
       expect(element).not.toBeNull()
       return element!
     })
-    const list = within(question).getByRole('list', { name: 'Attached files' })
+    const list = await within(question).findByRole('list', { name: 'Attached files' })
     expect(
       within(list)
         .getAllByRole('listitem')

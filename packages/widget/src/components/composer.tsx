@@ -1,11 +1,18 @@
 'use client'
 
 import type { Attachment, ContextItem } from '@docchat/core'
-import { useAttachments } from '@docchat/headless'
-import { forwardRef, type KeyboardEvent, useImperativeHandle, useRef, useState } from 'react'
-import { AttachButton, AttachmentPreviews, AttachmentProblems } from './attachment-composer'
+import type { UseAttachments } from '@docchat/headless'
+import {
+  forwardRef,
+  type KeyboardEvent,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
 import { ContextChips } from './context-chips'
 import { Icon } from './icon'
+import { useOptionalPart, useOptionalParts } from './optional-parts'
 import { useWidgetSettings } from './widget-scope'
 
 export interface ComposerProps {
@@ -22,6 +29,8 @@ export interface ComposerProps {
 /**
  * Question input: Enter sends, Shift+Enter adds a line; the send button turns into stop. With the
  * `attachments` option, files come with the question: paperclip, paste, or drop on the composer.
+ * That part is a chunk loaded with the option on (optional-parts.ts; the drop-in loads it before
+ * the panel first renders): until it arrives the form has no paperclip.
  */
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
   { busy, context, onRemoveContext, onSend, onStop, disclaimer: disclaimerText },
@@ -29,94 +38,114 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
 ) {
   const { labels, attachments: attachmentSettings } = useWidgetSettings()
   const disclaimer = disclaimerText ?? labels.disclaimer
-  const picker = useAttachments({
-    limits: attachmentSettings?.limits,
-    uploadAttachment: attachmentSettings?.uploadAttachment,
-    disabled: !attachmentSettings,
-  })
+  const part = useOptionalPart(useOptionalParts().attachments, Boolean(attachmentSettings))
   const [value, setValue] = useState('')
   const inputRef = useRef<HTMLTextAreaElement>(null)
   useImperativeHandle(ref, () => inputRef.current as HTMLTextAreaElement)
-  const submit = () => {
-    const question = value.trim()
-    if (!question || busy || picker.pending) return
-    const files = picker.take()
-    if (files.length > 0) onSend(question, files)
-    else onSend(question)
-    setValue('')
+
+  // The form is rendered anew inside the picker once its chunk arrives: focus stays in the input.
+  const root = inputRef.current?.getRootNode() as Document | ShadowRoot | undefined
+  const inputHadFocus = Boolean(inputRef.current && root?.activeElement === inputRef.current)
+  const pickerShown = Boolean(part && attachmentSettings)
+  const focusAfterSwap = useRef(false)
+  const shownBefore = useRef(pickerShown)
+  if (shownBefore.current !== pickerShown) {
+    shownBefore.current = pickerShown
+    focusAfterSwap.current = inputHadFocus
   }
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault()
-      submit()
+  useLayoutEffect(() => {
+    if (!focusAfterSwap.current) return
+    focusAfterSwap.current = false
+    inputRef.current?.focus()
+  })
+
+  const form = (picker: UseAttachments | undefined) => {
+    const submit = () => {
+      const question = value.trim()
+      if (!question || busy || picker?.pending) return
+      const files = picker?.take() ?? []
+      if (files.length > 0) onSend(question, files)
+      else onSend(question)
+      setValue('')
     }
-  }
-  return (
-    <form
-      className="docchat-composer"
-      data-dragging={picker.dragging || undefined}
-      onSubmit={(event) => {
+    const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+      if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
         event.preventDefault()
         submit()
-      }}
-      {...(attachmentSettings ? picker.dropProps : {})}
-    >
-      <ContextChips items={context} onRemove={onRemoveContext} inputRef={inputRef} />
-      {attachmentSettings ? (
-        <>
-          <AttachmentPreviews
-            items={picker.items}
-            onRemove={(id) => {
-              picker.remove(id)
-              inputRef.current?.focus()
-            }}
+      }
+    }
+    return (
+      <form
+        className="docchat-composer"
+        data-dragging={picker?.dragging || undefined}
+        onSubmit={(event) => {
+          event.preventDefault()
+          submit()
+        }}
+        {...picker?.dropProps}
+      >
+        <ContextChips items={context} onRemove={onRemoveContext} inputRef={inputRef} />
+        {picker && part ? (
+          <>
+            <part.AttachmentPreviews
+              items={picker.items}
+              onRemove={(id) => {
+                picker.remove(id)
+                inputRef.current?.focus()
+              }}
+            />
+            <part.AttachmentProblems problems={picker.problems} />
+            {picker.dragging ? (
+              <p className="docchat-drop-hint" aria-hidden="true">
+                {labels.dropFiles}
+              </p>
+            ) : null}
+          </>
+        ) : null}
+        <div className="docchat-composer-row">
+          {picker && part ? <part.AttachButton picker={picker} /> : null}
+          <textarea
+            ref={inputRef}
+            className="docchat-input"
+            rows={1}
+            value={value}
+            placeholder={labels.placeholder}
+            aria-label={labels.placeholder}
+            onChange={(event) => setValue(event.target.value)}
+            onKeyDown={onKeyDown}
+            onPaste={picker?.onPaste}
           />
-          <AttachmentProblems problems={picker.problems} />
-          {picker.dragging ? (
-            <p className="docchat-drop-hint" aria-hidden="true">
-              {labels.dropFiles}
-            </p>
-          ) : null}
-        </>
-      ) : null}
-      <div className="docchat-composer-row">
-        {attachmentSettings ? <AttachButton picker={picker} /> : null}
-        <textarea
-          ref={inputRef}
-          className="docchat-input"
-          rows={1}
-          value={value}
-          placeholder={labels.placeholder}
-          aria-label={labels.placeholder}
-          onChange={(event) => setValue(event.target.value)}
-          onKeyDown={onKeyDown}
-          onPaste={attachmentSettings ? picker.onPaste : undefined}
-        />
-        {busy ? (
-          <button
-            type="button"
-            className="docchat-icon-button docchat-send"
-            data-action="stop"
-            aria-label={labels.stop}
-            title={labels.stop}
-            onClick={onStop}
-          >
-            <Icon name="stop" />
-          </button>
-        ) : (
-          <button
-            type="submit"
-            className="docchat-icon-button docchat-send"
-            data-action="send"
-            aria-label={labels.send}
-            title={labels.send}
-            disabled={!value.trim() || picker.pending}
-          >
-            <Icon name="send" />
-          </button>
-        )}
-      </div>
-      {disclaimer ? <p className="docchat-disclaimer">{disclaimer}</p> : null}
-    </form>
+          {busy ? (
+            <button
+              type="button"
+              className="docchat-icon-button docchat-send"
+              data-action="stop"
+              aria-label={labels.stop}
+              title={labels.stop}
+              onClick={onStop}
+            >
+              <Icon name="stop" />
+            </button>
+          ) : (
+            <button
+              type="submit"
+              className="docchat-icon-button docchat-send"
+              data-action="send"
+              aria-label={labels.send}
+              title={labels.send}
+              disabled={!value.trim() || picker?.pending}
+            >
+              <Icon name="send" />
+            </button>
+          )}
+        </div>
+        {disclaimer ? <p className="docchat-disclaimer">{disclaimer}</p> : null}
+      </form>
+    )
+  }
+  return part && attachmentSettings ? (
+    <part.AttachmentPicker settings={attachmentSettings}>{form}</part.AttachmentPicker>
+  ) : (
+    form(undefined)
   )
 })

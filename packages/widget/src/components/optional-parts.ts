@@ -1,6 +1,7 @@
 'use client'
 
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useEffect, useState } from 'react'
+import type * as AttachmentsModule from './attachments-part'
 import type * as HistoryModule from './conversation-history-view'
 
 /**
@@ -39,13 +40,37 @@ export function optionalPart<M>(importer: () => Promise<M>): OptionalPart<M> {
 export interface OptionalParts {
   /** The recent conversations view and the Markdown export. */
   history: OptionalPart<typeof HistoryModule>
+  /** The composer's file picker and the files shown in sent questions. */
+  attachments: OptionalPart<typeof AttachmentsModule>
 }
 
 const defaultParts: OptionalParts = {
   history: optionalPart(() => import('./conversation-history-view')),
+  attachments: optionalPart(() => import('./attachments-part')),
 }
 
 /** The drop-in provides its own parts: each one adopts its stylesheet into the shadow root. */
 export const OptionalPartsContext = createContext<OptionalParts>(defaultParts)
 
 export const useOptionalParts = () => useContext(OptionalPartsContext)
+
+/**
+ * A part's module once it is loaded, `undefined` before: `wanted` starts the load, and the
+ * component renders again when it arrives.
+ */
+export function useOptionalPart<M>(part: OptionalPart<M>, wanted: boolean): M | undefined {
+  const [, arrived] = useState(0)
+  const loaded = part.current()
+  useEffect(() => {
+    if (!wanted || loaded) return
+    let live = true
+    part.load().then(
+      () => live && arrived((n) => n + 1),
+      (error: unknown) => console.error('DocChat: could not load part of the widget', error),
+    )
+    return () => {
+      live = false
+    }
+  }, [part, wanted, loaded])
+  return wanted ? loaded : undefined
+}

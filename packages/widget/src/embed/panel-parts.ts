@@ -8,16 +8,22 @@ import { addShadowStyles } from './shadow-styles'
  */
 export function dropInParts(root: ShadowRoot, nonce: string | undefined) {
   const removers: Array<() => void> = []
+  const adopt = <M>(module: M, css: string): M => {
+    removers.push(addShadowStyles(root, css, nonce))
+    return module
+  }
   const parts: OptionalParts = {
-    // The view's chunk is the one React apps split off too; its stylesheet comes in parallel.
+    // Each chunk is the one React apps split off too; its stylesheet comes in parallel.
     history: optionalPart(() =>
       Promise.all([
         import('../components/conversation-history-view'),
         import('./history-styles'),
-      ]).then(([view, styles]) => {
-        removers.push(addShadowStyles(root, styles.historyStyles, nonce))
-        return view
-      }),
+      ]).then(([view, styles]) => adopt(view, styles.historyStyles)),
+    ),
+    attachments: optionalPart(() =>
+      Promise.all([import('../components/attachments-part'), import('./attachments-styles')]).then(
+        ([part, styles]) => adopt(part, styles.attachmentsStyles),
+      ),
     ),
   }
   return {

@@ -137,7 +137,10 @@ export function mountPanel(mount: PanelMountOptions): PanelHandle {
       </OptionalPartsContext.Provider>,
     )
   }
-  render()
+  // With attachments on, the composer's picker (a chunk) is there for the first render, so the
+  // form is drawn once; commands wait in `pending` meanwhile.
+  if (options.attachments) optional.parts.attachments.load().then(render, render)
+  else render()
 
   return {
     open(view, source, query) {
