@@ -1,0 +1,81 @@
+import { expect, type Page, test } from '@playwright/test'
+import {
+  answerComplete,
+  ask,
+  assistantDialog,
+  cspSiteUrl,
+  openAssistant,
+  widgetReady,
+} from './support/widget'
+
+// What the built drop-in fetches (Chromium): a reader who asks a question loads the first file
+// and the panel only; History and attachments are chunks fetched when a reader reaches for them
+// (packages/widget/src/embed/panel-parts.ts), each adopting its stylesheet under a strict CSP.
+
+const historyChunks = ['docchat-conversation-history-view.js', 'docchat-history-styles.js']
+const attachmentChunks = ['docchat-attachments-part.js', 'docchat-attachments-styles.js']
+
+/** Every drop-in script file the page requests, by file name, in order. */
+function recordScripts(page: Page): string[] {
+  const files: string[] = []
+  page.on('request', (request) => {
+    const file = new URL(request.url()).pathname.match(/\/docchat\/(docchat[^/]*\.js)$/)?.[1]
+    if (file) files.push(file)
+  })
+  return files
+}
+
+const historyButton = (page: Page) =>
+  assistantDialog(page).getByRole('button', { name: 'Recent conversations' })
+
+test('asking loads the first file and the panel only; History fetches its chunks, styled under CSP', async ({
+  page,
+}) => {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content.Security.Policy|Refused to/i.test(message.text())) violations.push(message.text())
+  })
+  const scripts = recordScripts(page)
+  await page.goto(`${cspSiteUrl}/quickstart`)
+  await openAssistant(page)
+  await ask(page, 'How do I install the widget?')
+  await answerComplete(page)
+  expect(scripts).toEqual(['docchat.js', 'docchat-panel.js'])
+
+  // Pointing at History is the head start: its chunks come before the click.
+  const fetched = Promise.all(
+    historyChunks.map((file) => page.waitForResponse((r) => r.url().endsWith(`/${file}`))),
+  )
+  await historyButton(page).hover()
+  await fetched
+  await historyButton(page).click()
+  const view = assistantDialog(page).getByRole('region', { name: 'Recent conversations' })
+  await expect(view).toBeVisible()
+  // Focus moves into the view (the current conversation), as when the view was in the panel.
+  await expect(view.getByRole('button', { name: /^How do I install the widget\?/ })).toBeFocused()
+  // Its stylesheet was adopted in the shadow root: the list is a flex column.
+  await expect(view.getByRole('list')).toHaveCSS('display', 'flex')
+  expect(scripts.filter((file) => historyChunks.includes(file)).sort()).toEqual(
+    [...historyChunks].sort(),
+  )
+  // Attachments are off: their chunk never came.
+  expect(scripts.filter((file) => attachmentChunks.includes(file))).toEqual([])
+  expect(violations).toEqual([])
+})
+
+test('with attachments on, their chunks load and the paperclip is styled', async ({ page }) => {
+  const scripts = recordScripts(page)
+  await page.goto('/quickstart')
+  await widgetReady(page)
+  await page.evaluate(async () => (await window.DocChat?.ready)?.update({ attachments: true }))
+  await openAssistant(page)
+  const attach = assistantDialog(page).getByRole('button', { name: 'Attach images or PDFs' })
+  await expect(attach).toBeVisible()
+  expect(scripts.filter((file) => attachmentChunks.includes(file)).sort()).toEqual(
+    [...attachmentChunks].sort(),
+  )
+  // History was never reached for.
+  expect(scripts.filter((file) => historyChunks.includes(file))).toEqual([])
+  // attachments.css came with its chunk: the paperclip sits closer to the composer's edge.
+  await expect(attach).toHaveCSS('margin-left', '-6px')
+})
