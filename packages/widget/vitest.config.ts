@@ -14,6 +14,7 @@ const dropInEngineInclude = [
   'src/components/hostile-urls.test.tsx',
   'src/components/attachments.test.tsx',
   'src/components/conversations.test.tsx',
+  'src/components/optional-parts.test.tsx',
   'src/embed/create-doc-chat.test.ts',
 ]
 const setupFiles = ['./src/test/setup.ts']
@@ -37,6 +38,7 @@ const config = defineReactProjectsVitest(
       'src/components/assistant-answer.test.tsx',
       'src/components/attachments.test.tsx',
       'src/components/conversations.test.tsx',
+      'src/components/optional-parts.test.tsx',
       'src/embed/create-doc-chat.test.ts',
     ],
     setupFiles,
