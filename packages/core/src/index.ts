@@ -42,6 +42,7 @@ export { createDocsClientLite } from './lite-client'
 export { DOCS_LIMITS, type DocsLimits, longestWordLength } from './docs-limits'
 export { type FingerprintOptions, getFingerprint } from './fingerprint'
 export { isBrowserLike } from './key-safety'
+export { type ContextAnnotation, contextAnnotation, getMessageContext } from './message-context'
 export { isDocsMessage } from './message-shape'
 export { endsPolling, type PollBackoffOptions, pollDelay, type WaitOptions } from './poll'
 export {

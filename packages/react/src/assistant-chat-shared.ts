@@ -3,7 +3,9 @@
 import type { Message } from '@ai-sdk/react'
 import {
   type ContextItem,
+  contextAnnotation,
   DOCS_LIMITS,
+  getMessageContext,
   type SearchFilter,
   type ThreadIdentity,
   type ThreadStore,
@@ -95,6 +97,15 @@ export function useRequestBody({
   )
 }
 
+/** The question's annotations: the context it is sent with, kept on it (see `contextOf`). */
+export function questionAnnotations(body: { context?: ContextItem[] }): {
+  annotations?: Message['annotations']
+} {
+  return body.context
+    ? { annotations: [contextAnnotation(body.context)] as unknown as Message['annotations'] }
+    : {}
+}
+
 export function useMessageHelpers(docsBaseUrl: string | undefined) {
   return useMemo(
     () => ({
@@ -102,6 +113,7 @@ export function useMessageHelpers(docsBaseUrl: string | undefined) {
       suggestions: (message: MessageLike) => getMessageSuggestions(message, { docsBaseUrl }),
       displayText: (message: MessageLike) => getMessageDisplayText(message),
       notFound: (message: MessageLike) => isMessageNotFound(message),
+      contextOf: (message: MessageLike) => getMessageContext(message),
     }),
     [docsBaseUrl],
   )

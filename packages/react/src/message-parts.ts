@@ -5,6 +5,7 @@
 export interface MessageLike {
   content?: string
   parts?: ReadonlyArray<unknown>
+  annotations?: ReadonlyArray<unknown>
 }
 
 export interface ToolInvocationLike {

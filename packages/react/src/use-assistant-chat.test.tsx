@@ -190,6 +190,11 @@ describe('useAssistantChat against the dev server', () => {
     const body = requestsTo('/assistant/')[0]?.body as AssistantBody
     expect(body.context).toEqual([code, { type: 'textSelection', value: 'dev server' }])
     expect(body.currentPath).toBe('/quickstart')
+    // The question keeps what it was sent with, so a reload or an export still has it.
+    const question = result.current.messages.find((message) => message.role === 'user')!
+    expect(result.current.contextOf(question)).toEqual(body.context)
+    const sentQuestion = body.messages.at(-1) as { annotations?: unknown[] }
+    expect(result.current.contextOf(sentQuestion)).toEqual(body.context)
   })
 
   it('stop() keeps the partial answer without an error', async () => {

@@ -15,6 +15,7 @@ import {
   requestWithoutPastAttachmentData,
   reviveMessage,
   useContextItems,
+  questionAnnotations,
   useMessageHelpers,
   useRequestBody,
 } from './assistant-chat-shared'
@@ -80,6 +81,11 @@ export interface AssistantChat {
   /** The message's text with the ```suggestions block removed. */
   displayText: (message: MessageLike) => string
   notFound: (message: MessageLike) => boolean
+  /**
+   * The context items a question was sent with. They are kept on the question (an annotation), so
+   * they survive a reload, a switch of conversation and an export.
+   */
+  contextOf: (message: MessageLike) => ContextItem[]
   /**
    * How the server says it writes answers (`X-DocChat-Answer-Mode`): `'extractive'` (copied from
    * the docs, no model) or `'model'`; `undefined` until an answer arrives or if it doesn't say.
@@ -184,7 +190,7 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
       setDismissedError(undefined)
       const attachments = sendOptions.attachments ?? []
       await append(
-        { role: 'user', content: text },
+        { role: 'user', content: text, ...questionAnnotations(body) },
         attachments.length > 0 ? { body, experimental_attachments: attachments } : { body },
       )
     },

@@ -42,7 +42,7 @@ export interface UseConversationsOptions {
 }
 
 export interface ConversationMarkdownExportOptions {
-  /** Context each question was sent with (the widget remembers it per question). */
+  /** Context each question was sent with. Defaults to the chat's `contextOf` (kept on the question). */
   contextOf?: (message: Message) => ReadonlyArray<ContextItem> | undefined
   labels?: Partial<ConversationMarkdownLabels>
   /** Sources and relative links resolve under it. Defaults to none (as the chat resolved them). */
@@ -195,7 +195,7 @@ export function useConversationsWith(
       return renderMarkdown(messagesOf(id), {
         answerText: (message) => helpers.displayText(message),
         sources: (message) => helpers.sources(message),
-        ...(exportOptions.contextOf ? { contextOf: exportOptions.contextOf } : {}),
+        contextOf: exportOptions.contextOf ?? ((message) => helpers.contextOf(message)),
         ...(exportOptions.labels ? { labels: exportOptions.labels } : {}),
         docsBaseUrl: exportOptions.docsBaseUrl,
       })

@@ -7,6 +7,7 @@ import {
   lazyThreadStore,
   reviveMessage,
   useContextItems,
+  questionAnnotations,
   useMessageHelpers,
   useRequestBody,
 } from '../assistant-chat-shared'
@@ -189,6 +190,7 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
         role: 'user',
         content: text,
         parts: [{ type: 'text', text }],
+        ...questionAnnotations(body),
         ...(sendOptions.attachments?.length
           ? { experimental_attachments: sendOptions.attachments }
           : {}),

@@ -17,7 +17,7 @@ import { formatLabel } from '../labels'
 import type { FeedbackReason, FeedbackValue, WidgetOptions } from '../widget-options'
 import { AssistantMessage } from './assistant-message'
 import { Composer } from './composer'
-import { AttachedContext, useAttachedContext } from './context-chips'
+import { AttachedContext } from './context-chips'
 import type { HistoryCloseReason } from './conversation-history'
 import { ConversationLog } from './conversation-log'
 import { EmptyState } from './empty-state'
@@ -60,7 +60,6 @@ export function AssistantView({
   // Answers the reader stopped, by message id: they stay marked until the conversation is reset.
   const [stopped, setStopped] = useState<ReadonlySet<string>>(() => new Set())
   const errorAt = useErrorTime(chat.error)
-  const attached = useAttachedContext(chat.messages)
   const history = useConversationHistory(chat, conversationsOption)
   // The sent files' list is in the attachments chunk: loaded once a message carries files.
   const attachmentsPart = useOptionalPart(
@@ -77,10 +76,9 @@ export function AssistantView({
         contextCount: chat.context.length,
         question: text,
       })
-      attached.capture(chat.context)
       void (attachments?.length ? chat.send(text, { attachments }) : chat.send(text))
     },
-    [chat.send, chat.context, emit, attached.capture],
+    [chat.send, chat.context, emit],
   )
 
   const lastUserText = useMemo(() => {
@@ -263,12 +261,7 @@ export function AssistantView({
       </header>
       {history.open && history.View ? (
         <div className="docchat-history-view" id={historyId}>
-          <history.View
-            chat={chat}
-            conversations={history.conversations}
-            contextOf={attached.itemsOf}
-            onClose={closeHistory}
-          />
+          <history.View chat={chat} conversations={history.conversations} onClose={closeHistory} />
         </div>
       ) : null}
       <div className="docchat-chat-body" hidden={history.open}>
@@ -287,7 +280,7 @@ export function AssistantView({
                 message.role === 'user' ? (
                   <div key={message.id} className="docchat-message" data-role="user">
                     <span className="docchat-visually-hidden">{labels.you}: </span>
-                    <AttachedContext items={attached.itemsOf(message.id)} />
+                    <AttachedContext items={chat.contextOf(message)} />
                     {attachmentsPart ? <attachmentsPart.SentAttachments message={message} /> : null}
                     {message.content}
                   </div>

@@ -46,9 +46,9 @@ describe('given a DocChatWidget with a contextContainer', () => {
     await waitFor(() => expect(within(dialog).getByRole('textbox')).toHaveFocus())
   })
 
-  it('shows what was attached in the question it was sent with', async () => {
+  it('shows what was attached in the question it was sent with, also after a reload', async () => {
     const user = userEvent.setup()
-    render(<DocsPage />)
+    const { unmount } = render(<DocsPage />)
     await user.click(await screen.findByRole('button', { name: 'Ask AI about this bash code' }))
     const dialog = screen.getByRole('dialog', { name: 'Assistant' })
     await user.type(within(dialog).getByRole('textbox'), 'What does this install?{Enter}')
@@ -60,5 +60,21 @@ describe('given a DocChatWidget with a contextContainer', () => {
     expect(within(attached).queryByRole('button')).toBeNull()
     expect(within(dialog).queryByRole('list', { name: 'Attached context' })).toBeNull()
     expect(await axeViolations(document.body)).toEqual([])
+
+    // The context is kept on the question itself, so the stored conversation still has it.
+    await waitFor(() => expect(log.getAttribute('aria-busy')).toBe('false'), { timeout: 10_000 })
+    unmount()
+    render(<DocsPage />)
+    // The panel reopens by itself when it was open at the reload (panel memory); else open it.
+    if (!screen.queryByRole('dialog', { name: 'Assistant' })) {
+      await user.click(screen.getByRole('button', { name: /^Ask AI$/ }))
+    }
+    const reopened = within(await screen.findByRole('dialog', { name: 'Assistant' })).getByRole(
+      'log',
+    )
+    const restored = await within(reopened).findByText('What does this install?', { exact: false })
+    expect(
+      within(restored).getByRole('list', { name: 'Sent with this question' }),
+    ).toHaveTextContent('Code: npm install @docchat/widget')
   })
 })

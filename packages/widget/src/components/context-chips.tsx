@@ -2,7 +2,7 @@
 
 import type { ContextItem } from '@docchat/core'
 import { ContextChips as ContextChipList } from '@docchat/headless'
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
+import type { RefObject } from 'react'
 import { type DocChatLabels, formatLabel } from '../labels'
 import { Icon } from './icon'
 import { useWidgetSettings } from './widget-scope'
@@ -73,39 +73,4 @@ export function AttachedContext({ items }: { items: readonly ContextItem[] | und
       ))}
     </ul>
   )
-}
-
-interface MessageLike {
-  id: string
-  role: string
-}
-
-/**
- * Remembers the context sent with each question: `capture` runs just before sending, and the
- * next user message to appear gets the captured items. Returns the items of a message id.
- */
-export function useAttachedContext(messages: readonly MessageLike[]) {
-  // The items, and how many user messages there were when they were captured: only a newer one
-  // can be the question they went with.
-  const pending = useRef<{ items: ContextItem[]; after: number } | null>(null)
-  const latest = useRef(messages)
-  latest.current = messages
-  const [attached, setAttached] = useState<Record<string, ContextItem[]>>({})
-  const capture = useCallback((items: readonly ContextItem[]) => {
-    const after = latest.current.filter((message) => message.role === 'user').length
-    pending.current = items.length > 0 ? { items: [...items], after } : null
-  }, [])
-  useEffect(() => {
-    const waiting = pending.current
-    if (!waiting) return
-    const questions = messages.filter((message) => message.role === 'user')
-    const question = questions[waiting.after]
-    if (!question) return
-    pending.current = null
-    setAttached((current) =>
-      current[question.id] ? current : { ...current, [question.id]: waiting.items },
-    )
-  }, [messages])
-  const itemsOf = useCallback((id: string) => attached[id], [attached])
-  return { capture, itemsOf }
 }

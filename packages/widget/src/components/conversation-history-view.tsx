@@ -1,6 +1,6 @@
 'use client'
 
-import { type ContextItem, conversationToMarkdown } from '@docchat/core'
+import { conversationToMarkdown } from '@docchat/core'
 import type { AssistantChat, Conversations } from '@docchat/react'
 import { ConversationHistory, type HistoryCloseReason } from './conversation-history'
 import { useWidgetSettings } from './widget-scope'
@@ -8,8 +8,6 @@ import { useWidgetSettings } from './widget-scope'
 export interface ConversationHistoryViewProps {
   chat: AssistantChat
   conversations: Conversations
-  /** The context each question was sent with, by message id. */
-  contextOf: (messageId: string) => ContextItem[] | undefined
   onClose: (reason: HistoryCloseReason) => void
 }
 
@@ -21,7 +19,6 @@ export interface ConversationHistoryViewProps {
 export function ConversationHistoryView({
   chat,
   conversations,
-  contextOf,
   onClose,
 }: ConversationHistoryViewProps) {
   const { labels, docsBaseUrl } = useWidgetSettings()
@@ -29,7 +26,7 @@ export function ConversationHistoryView({
     conversationToMarkdown(chat.messages, {
       answerText: (message) => chat.displayText(message),
       sources: (message) => chat.sources(message),
-      contextOf: (message) => contextOf(message.id),
+      contextOf: (message) => chat.contextOf(message),
       ...(docsBaseUrl ? { docsBaseUrl } : {}),
       labels: {
         question: labels.you,
