@@ -100,6 +100,8 @@ export interface DocChatLabels {
   dropFiles: string
   /** `{name}`: while a file is read or uploaded. */
   attachmentReading: string
+  /** Announced to screen readers once files are ready to send; `{names}` lists them. */
+  attachmentsReady: string
   /** `{max}` is the number of files a question may carry. */
   attachmentTooMany: string
   /** `{name}` and `{size}` (e.g. "5 MB"). */
@@ -250,6 +252,7 @@ export const defaultLabels: DocChatLabels = {
   removeAttachment: 'Remove {name}',
   dropFiles: 'Drop images or PDFs to attach them',
   attachmentReading: 'Reading {name}…',
+  attachmentsReady: 'Attached: {names}',
   attachmentTooMany: 'You can attach up to {max} files to a question.',
   attachmentTooLarge: '{name} is too large: files can be up to {size}.',
   attachmentUnsupported: '{name} can’t be attached: use an image (PNG, JPEG, GIF, WebP) or a PDF.',

@@ -123,10 +123,18 @@ export function AttachmentPreviews({
 }
 
 /**
- * Why files were not attached, announced politely: the live region is always rendered so screen
- * readers pick up the text when it changes.
+ * Why files were not attached, and which ones are ready, announced politely: the live region is
+ * always rendered so screen readers pick up the text when it changes. The ready list is for
+ * screen readers only; sighted readers see the previews.
  */
-export function AttachmentProblems({ problems }: { problems: AttachmentProblem[] }) {
+export function AttachmentProblems({
+  problems,
+  ready = [],
+}: {
+  problems: AttachmentProblem[]
+  /** Names of the files ready to send. */
+  ready?: string[]
+}) {
   const { labels } = useWidgetSettings()
   return (
     <div className="docchat-attachment-problems" role="status" aria-live="polite">
@@ -135,6 +143,11 @@ export function AttachmentProblems({ problems }: { problems: AttachmentProblem[]
           {attachmentProblemText(problem, labels)}
         </p>
       ))}
+      {ready.length > 0 ? (
+        <p className="docchat-visually-hidden">
+          {formatLabel(labels.attachmentsReady, { names: ready.join(', ') })}
+        </p>
+      ) : null}
     </div>
   )
 }

@@ -78,6 +78,9 @@ describe('attachments in the widget', () => {
 
     fireEvent.paste(input, { clipboardData: { files: [pdf()], types: ['Files'] } })
     await waitFor(() => expect(previews()).toHaveLength(2))
+    // Screen readers hear what is attached, not only what was refused.
+    const ready = await within(dialog).findByText(/^Attached: screenshot\.png, /)
+    expect(ready.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite')
 
     // A third file is past the limit: said in words, politely.
     fireEvent.dragEnter(form, { dataTransfer: { files: [png('third.png')], types: ['Files'] } })

@@ -94,7 +94,10 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
                 inputRef.current?.focus()
               }}
             />
-            <part.AttachmentProblems problems={picker.problems} />
+            <part.AttachmentProblems
+              problems={picker.problems}
+              ready={picker.items.flatMap((item) => (item.status === 'ready' ? [item.name] : []))}
+            />
             {picker.dragging ? (
               <p className="docchat-drop-hint" aria-hidden="true">
                 {labels.dropFiles}
