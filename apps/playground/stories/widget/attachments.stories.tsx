@@ -14,8 +14,11 @@ const png = (name: string) =>
   })
 const pdf = (name: string) => new File(['%PDF-1.4\n'], name, { type: 'application/pdf' })
 
-const fileInput = (canvasElement: HTMLElement) =>
-  canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!
+// The attachments UI is a chunk loaded with the option on: the picker comes once it is there.
+const fileInput = async (canvasElement: HTMLElement) => {
+  await within(canvasElement).findByRole('button', { name: 'Attach images or PDFs' })
+  return canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!
+}
 const pending = (canvasElement: HTMLElement) => within(canvasElement.querySelector('form')!)
 
 const meta = {
@@ -41,8 +44,8 @@ type Story = StoryObj<typeof meta>
 export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await expect(canvas.getByRole('button', { name: 'Attach images or PDFs' })).toBeVisible()
-    await expect(fileInput(canvasElement)).toHaveAttribute(
+    await expect(await canvas.findByRole('button', { name: 'Attach images or PDFs' })).toBeVisible()
+    await expect(await fileInput(canvasElement)).toHaveAttribute(
       'accept',
       'image/png,image/jpeg,image/gif,image/webp,application/pdf',
     )
@@ -52,7 +55,10 @@ export const Empty: Story = {
 /** An image and a PDF waiting to be sent, each with its remove button. */
 export const Previews: Story = {
   play: async ({ canvasElement }) => {
-    await userEvent.upload(fileInput(canvasElement), [png('screenshot.png'), pdf('setup.pdf')])
+    await userEvent.upload(await fileInput(canvasElement), [
+      png('screenshot.png'),
+      pdf('setup.pdf'),
+    ])
     const list = await pending(canvasElement).findByRole('list', { name: 'Attached files' })
     await waitFor(() => expect(list.querySelectorAll('img')).toHaveLength(1))
     await expect(within(list).getByRole('button', { name: 'Remove setup.pdf' })).toBeVisible()
@@ -65,7 +71,7 @@ export const OverTheLimits: Story = {
   play: async ({ canvasElement }) => {
     const big = new File([new Uint8Array(4096)], 'large.png', { type: 'image/png' })
     await userEvent.upload(
-      fileInput(canvasElement),
+      await fileInput(canvasElement),
       [png('one.png'), png('two.png'), png('three.png'), big],
       {
         applyAccept: false,
@@ -82,7 +88,7 @@ export const OverTheLimits: Story = {
 export const Uploading: Story = {
   args: { attachments: { uploadAttachment: () => new Promise<string>(() => {}) } },
   play: async ({ canvasElement }) => {
-    await userEvent.upload(fileInput(canvasElement), [pdf('report.pdf')])
+    await userEvent.upload(await fileInput(canvasElement), [pdf('report.pdf')])
     const form = pending(canvasElement)
     await expect(await form.findByText('Reading report.pdf…')).toBeVisible()
     await userEvent.type(form.getByRole('textbox'), 'What does this report say?')
@@ -94,7 +100,10 @@ export const Uploading: Story = {
 export const Sent: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    await userEvent.upload(fileInput(canvasElement), [png('screenshot.png'), pdf('setup.pdf')])
+    await userEvent.upload(await fileInput(canvasElement), [
+      png('screenshot.png'),
+      pdf('setup.pdf'),
+    ])
     await waitFor(
       () =>
         expect(pending(canvasElement).getByRole('button', { name: 'Send' })).toBeInTheDocument(),
