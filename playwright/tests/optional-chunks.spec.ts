@@ -9,11 +9,13 @@ import {
 } from './support/widget'
 
 // What the built drop-in fetches (Chromium): a reader who asks a question loads the first file
-// and the panel only; History and attachments are chunks fetched when a reader reaches for them
-// (packages/widget/src/embed/panel-parts.ts), each adopting its stylesheet under a strict CSP.
+// and the panel only; History, attachments and "Ask AI" on the page are chunks fetched when a
+// reader reaches for them or the site turns them on (packages/widget/src/embed/panel-parts.ts),
+// each adopting its stylesheet under a strict CSP.
 
 const historyChunks = ['docchat-conversation-history-view.js', 'docchat-history-styles.js']
 const attachmentChunks = ['docchat-attachments-part.js', 'docchat-attachments-styles.js']
+const contextChunk = 'docchat-context-capture-part.js'
 
 /** Every drop-in script file the page requests, by file name, in order. */
 function recordScripts(page: Page): string[] {
@@ -36,7 +38,8 @@ test('asking loads the first file and the panel only; History fetches its chunks
     if (/Content.Security.Policy|Refused to/i.test(message.text())) violations.push(message.text())
   })
   const scripts = recordScripts(page)
-  await page.goto(`${cspSiteUrl}/quickstart`)
+  // A host page with the plain script tag: no context selector, no attachments.
+  await page.goto(`${cspSiteUrl}/e2e/plain-host.html`)
   await openAssistant(page)
   await ask(page, 'How do I install the widget?')
   await answerComplete(page)
@@ -58,8 +61,8 @@ test('asking loads the first file and the panel only; History fetches its chunks
   expect(scripts.filter((file) => historyChunks.includes(file)).sort()).toEqual(
     [...historyChunks].sort(),
   )
-  // Attachments are off: their chunk never came.
-  expect(scripts.filter((file) => attachmentChunks.includes(file))).toEqual([])
+  // Attachments are off and there is no context selector: their chunks never came.
+  expect(scripts.filter((file) => [...attachmentChunks, contextChunk].includes(file))).toEqual([])
   expect(violations).toEqual([])
 })
 
@@ -78,4 +81,26 @@ test('with attachments on, their chunks load and the paperclip is styled', async
   expect(scripts.filter((file) => historyChunks.includes(file))).toEqual([])
   // attachments.css came with its chunk: the paperclip sits closer to the composer's edge.
   await expect(attach).toHaveCSS('margin-left', '-6px')
+})
+
+test('with a context selector (the docs site), "Ask AI" on the page loads with the panel', async ({
+  page,
+}) => {
+  const scripts = recordScripts(page)
+  await page.goto('/quickstart')
+  await openAssistant(page)
+  await expect.poll(() => scripts).toContain(contextChunk)
+  expect(scripts.slice(0, 2)).toEqual(['docchat.js', 'docchat-panel.js'])
+  expect(scripts.filter((file) => [...historyChunks, ...attachmentChunks].includes(file))).toEqual(
+    [],
+  )
+  // Its buttons work: a code block's Ask AI attaches the code.
+  await page.keyboard.press('Escape')
+  const code = page.locator('[data-docchat-content] pre').first()
+  await code.hover()
+  await page
+    .getByRole('button', { name: /^Ask AI about this/ })
+    .first()
+    .click()
+  await expect(assistantDialog(page).getByRole('list', { name: 'Attached context' })).toBeVisible()
 })

@@ -20,10 +20,11 @@ const br = (text) => brotliCompressSync(text).length
 
 const dropInOnly = process.argv.includes('--drop-in')
 // The first file's budget sits half a KB above issue 14's goal (6.0, met with a few bytes to
-// spare): room for an option or two, none for a regression. The panel's sits ~1.5 KB above what
-// it measured once History and attachments became chunks of their own (64.9 KB). Everything the
-// drop-in can ever load (optional chunks included) stays within the project's 85 KB.
-const budgets = { first: 6.5 * 1024, panel: 66.5 * 1024, everything: 85 * 1024 }
+// spare): room for an option or two, none for a regression. The panel's sits ~1.7 KB above what
+// it measured once History, attachments and "Ask AI" on the page became chunks of their own
+// (63.8 KB). Everything the drop-in can ever load (optional chunks included) stays within the
+// project's 85 KB.
+const budgets = { first: 6.5 * 1024, panel: 65.5 * 1024, everything: 85 * 1024 }
 const rows = []
 let overBudget = false
 

@@ -1,13 +1,7 @@
 'use client'
 
 import type { ContextItem } from '@docchat/core'
-import {
-  CodeBlockAskAI,
-  Dialog,
-  SelectionAskAI,
-  useShortcut,
-  useShortcutLabel,
-} from '@docchat/headless'
+import { Dialog, useShortcut, useShortcutLabel } from '@docchat/headless'
 import { type UseAssistantChatOptions, useAssistantChat, useDocChat } from '@docchat/react'
 import {
   forwardRef,
@@ -28,6 +22,7 @@ import { resolveDeepLinks, takeDeepLink } from '../embed/deep-links'
 import type { WidgetOptions } from '../widget-options'
 import { AssistantView } from './assistant-view'
 import { Icon } from './icon'
+import { useOptionalPart, useOptionalParts } from './optional-parts'
 import { panelMemoryKey, readPanelMemory, writePanelMemory } from './panel-memory'
 import { SearchView } from './search-view'
 import { createShareLinkFor, ShareLinkContext } from './share-link'
@@ -313,6 +308,8 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
     target?.focus()
   }
 
+  // A chunk of its own, loaded only for a widget given a context container.
+  const capture = useOptionalPart(useOptionalParts().contextCapture, Boolean(contextContainer))
   const attach = (item: ContextItem) => {
     chat.addContext(item)
     setState(true, 'assistant', 'trigger')
@@ -320,16 +317,16 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
 
   return (
     <div ref={rootRef} className="docchat-surfaces">
-      {contextContainer ? (
+      {capture && contextContainer ? (
         <>
-          <SelectionAskAI
+          <capture.SelectionAskAI
             containerRef={contextContainer}
             onAdd={attach}
             className="docchat-button docchat-selection-ask-ai"
             label={labels.askAboutSelection}
           />
           {captureCodeBlocks ? (
-            <CodeBlockAskAI
+            <capture.CodeBlockAskAI
               containerRef={contextContainer}
               onAdd={attach}
               className="docchat-code-ask-ai"

@@ -29,10 +29,15 @@ function heldBack<M>(importer: () => Promise<M>) {
 function renderWithParts(props: Partial<DocChatWidgetProps> = {}) {
   const history = heldBack(() => import('./conversation-history-view'))
   const attachments = heldBack(() => import('./attachments-part'))
+  const contextCapture = heldBack(() => import('./context-capture-part'))
   render(
     <StrictMode>
       <OptionalPartsContext.Provider
-        value={{ history: history.part, attachments: attachments.part }}
+        value={{
+          history: history.part,
+          attachments: attachments.part,
+          contextCapture: contextCapture.part,
+        }}
       >
         <DocChatWidget
           client={backend.client}
@@ -44,13 +49,13 @@ function renderWithParts(props: Partial<DocChatWidgetProps> = {}) {
       </OptionalPartsContext.Provider>
     </StrictMode>,
   )
-  return { history, attachments }
+  return { history, attachments, contextCapture }
 }
 
 describe('optional parts (chunks loaded when a reader reaches for them)', () => {
   it('History: fetched on pointing, the button busy until it opens, then focus moves in', async () => {
     const user = userEvent.setup()
-    const { history, attachments } = renderWithParts()
+    const { history, attachments, contextCapture } = renderWithParts()
     const dialog = await screen.findByRole('dialog', { name: 'Assistant' })
     const button = within(dialog).getByRole('button', { name: 'Recent conversations' })
     expect(history.requests).toBe(0)
@@ -70,8 +75,9 @@ describe('optional parts (chunks loaded when a reader reaches for them)', () => 
     // No conversations yet: focus lands on Back, inside the view.
     expect(within(view).getByRole('button', { name: 'Back to the conversation' })).toHaveFocus()
     expect(history.requests).toBe(1)
-    // Attachments are off: never requested.
+    // Attachments are off and there is no context container: neither is requested.
     expect(attachments.requests).toBe(0)
+    expect(contextCapture.requests).toBe(0)
   })
 
   it('attachments: requested with the option on; the input keeps its text and focus when the picker arrives', async () => {
@@ -90,5 +96,27 @@ describe('optional parts (chunks loaded when a reader reaches for them)', () => 
     await user.type(input, ' this?')
     expect(input).toHaveValue('What is this?')
     expect(history.requests).toBe(0)
+  })
+
+  it('Ask AI on the page: requested only with a context container, its buttons once it arrives', async () => {
+    const user = userEvent.setup()
+    const page = document.createElement('main')
+    page.innerHTML = '<pre><code class="language-sh">npm install @docchat/widget</code></pre>'
+    document.body.append(page)
+    try {
+      const { contextCapture } = renderWithParts({ contextContainer: { current: page } })
+      await screen.findByRole('dialog', { name: 'Assistant' })
+      expect(contextCapture.requests).toBe(1)
+      expect(within(page).queryByRole('button', { name: /Ask AI/ })).toBeNull()
+      contextCapture.release()
+      const ask = await within(page).findByRole('button', { name: /^Ask AI about this/ })
+      await user.click(ask)
+      const dialog = screen.getByRole('dialog', { name: 'Assistant' })
+      expect(within(dialog).getByRole('list', { name: 'Attached context' })).toHaveTextContent(
+        'Code: npm install @docchat/widget',
+      )
+    } finally {
+      page.remove()
+    }
   })
 })

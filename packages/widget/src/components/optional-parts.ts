@@ -2,6 +2,7 @@
 
 import { createContext, useContext, useEffect, useState } from 'react'
 import type * as AttachmentsModule from './attachments-part'
+import type * as ContextCaptureModule from './context-capture-part'
 import type * as HistoryModule from './conversation-history-view'
 
 /**
@@ -42,11 +43,14 @@ export interface OptionalParts {
   history: OptionalPart<typeof HistoryModule>
   /** The composer's file picker and the files shown in sent questions. */
   attachments: OptionalPart<typeof AttachmentsModule>
+  /** "Ask AI" on the page's selections and code blocks (`contextContainer`). */
+  contextCapture: OptionalPart<typeof ContextCaptureModule>
 }
 
 const defaultParts: OptionalParts = {
   history: optionalPart(() => import('./conversation-history-view')),
   attachments: optionalPart(() => import('./attachments-part')),
+  contextCapture: optionalPart(() => import('./context-capture-part')),
 }
 
 /** The drop-in provides its own parts: each one adopts its stylesheet into the shadow root. */

@@ -25,6 +25,8 @@ export function dropInParts(root: ShadowRoot, nonce: string | undefined) {
         ([part, styles]) => adopt(part, styles.attachmentsStyles),
       ),
     ),
+    // Its buttons use the panel's stylesheet.
+    contextCapture: optionalPart(() => import('../components/context-capture-part')),
   }
   return {
     parts,
