@@ -157,7 +157,8 @@ export const Empty: Story = {
   parameters: { docchat: { setup: async () => ({}) } },
   play: async ({ canvasElement }) => {
     const { region } = await openHistory(canvasElement)
-    await expect(within(region).getByText(/No conversations yet/)).toBeVisible()
+    // The view fades in (opacity from 0), which toBeVisible counts as hidden until it ends.
+    await waitFor(() => expect(within(region).getByText(/No conversations yet/)).toBeVisible())
     await expect(within(region).getByRole('button', { name: 'Copy as Markdown' })).toBeDisabled()
   },
 }
