@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test, type TestInfo } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import {
   answerComplete,
   answers,
@@ -13,42 +12,7 @@ import {
   widgetReady,
   widgetTrigger,
 } from './support/widget'
-
-const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
-
-/**
- * axe over the widget (it walks open shadow roots) and, with `wholePage`, separately over the rest
- * of the page, so a finding says whose it is. Serious and critical findings fail the test.
- */
-async function expectNoSeriousViolations(
-  page: Page,
-  testInfo: TestInfo,
-  state: string,
-  options: { wholePage?: boolean } = {},
-) {
-  const scopes = options.wholePage
-    ? (['widget', 'rest of the page'] as const)
-    : (['widget'] as const)
-  for (const scope of scopes) {
-    const builder = new AxeBuilder({ page }).withTags(wcag)
-    if (scope === 'widget') builder.include('docchat-widget')
-    else builder.exclude('docchat-widget')
-    const results = await builder.analyze()
-    await testInfo.attach(`axe ${state} (${scope})`, {
-      body: JSON.stringify(results.violations, null, 2),
-      contentType: 'application/json',
-    })
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        rule: v.id,
-        impact: v.impact,
-        help: v.help,
-        targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-      }))
-    expect.soft(serious, `${state}: ${scope} has no serious or critical violations`).toEqual([])
-  }
-}
+import { expectNoSeriousViolations } from './support/axe'
 
 test.describe('Accessibility', () => {
   test('axe: search open with results', async ({ page }, testInfo) => {
@@ -57,18 +21,16 @@ test.describe('Accessibility', () => {
     await searchDialog(page).getByRole('combobox').pressSequentially('fault injection')
     await expect(searchDialog(page).getByRole('option').nth(1)).toBeVisible()
     await searchDialog(page).getByRole('combobox').press('ArrowDown')
-    await expectNoSeriousViolations(page, testInfo, 'search with results', { wholePage: true })
+    await expectNoSeriousViolations(page, 'search with results', { testInfo, wholePage: true })
   })
 
   test('axe: assistant empty, then with an answer', async ({ page }, testInfo) => {
     await page.goto('/quickstart')
     await openAssistant(page)
-    await expectNoSeriousViolations(page, testInfo, 'assistant empty')
+    await expectNoSeriousViolations(page, 'assistant empty', { testInfo })
     await ask(page, 'How do I proxy the assistant key?')
     await answerComplete(page)
-    await expectNoSeriousViolations(page, testInfo, 'assistant with an answer', {
-      wholePage: true,
-    })
+    await expectNoSeriousViolations(page, 'assistant with an answer', { testInfo, wholePage: true })
   })
 
   test('axe: error state', async ({ page }, testInfo) => {
@@ -77,7 +39,7 @@ test.describe('Accessibility', () => {
     await openAssistant(page)
     await ask(page, 'How do I proxy the assistant key?')
     await expect(assistantDialog(page).getByRole('alert')).toBeVisible()
-    await expectNoSeriousViolations(page, testInfo, 'assistant error')
+    await expectNoSeriousViolations(page, 'assistant error', { testInfo })
   })
 
   test('axe: dark theme, assistant with an answer', async ({ page }, testInfo) => {
@@ -87,7 +49,7 @@ test.describe('Accessibility', () => {
     await expect(page.locator('docchat-widget')).toHaveAttribute('data-theme', 'dark')
     await ask(page, 'Which CSS variables can I set?')
     await answerComplete(page)
-    await expectNoSeriousViolations(page, testInfo, 'dark assistant with an answer')
+    await expectNoSeriousViolations(page, 'dark assistant with an answer', { testInfo })
   })
 
   test('keyboard only: trigger → ask → feedback → Esc → search → open a page', async ({ page }) => {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import {
   answerComplete,
@@ -10,18 +9,9 @@ import {
   openAssistant,
   textOf,
 } from './support/widget'
+import { expectNoSeriousViolations } from './support/axe'
 
 // What a reader meets in an answer, with the mouse, in the built drop-in against the dev server.
-
-async function seriousViolations(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .include('docchat-widget')
-    .analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 /** Whether the element is wholly inside its scrolling log's visible box. */
 function inView(element: Element): boolean {
@@ -125,7 +115,7 @@ test.describe('An answer as readers see it', () => {
     await expect(answer.locator('[data-docchat-code-block][data-state="cut"] button')).toHaveCount(
       0,
     )
-    expect(await seriousViolations(page)).toEqual([])
+    await expectNoSeriousViolations(page, 'answer')
 
     await answer.getByRole('button', { name: 'Continue' }).click()
     const next = await answerComplete(page)
@@ -145,7 +135,7 @@ test.describe('An answer as readers see it', () => {
     await reasons.getByText('Out of date').click()
     await expect(reasons.getByRole('checkbox', { name: 'Out of date' })).toBeChecked()
     await answer.getByRole('textbox', { name: 'Anything else? (optional)' }).fill('Old version')
-    expect(await seriousViolations(page)).toEqual([])
+    await expectNoSeriousViolations(page, 'answer')
     await answer.getByRole('button', { name: 'Send feedback' }).click()
     await expect(reasons).toHaveCount(0)
     await expect(answer.getByText('Thanks for the feedback')).toBeVisible()

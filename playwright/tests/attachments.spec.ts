@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import {
   answerComplete,
@@ -11,6 +10,7 @@ import {
   questionBox,
   widgetReady,
 } from './support/widget'
+import { expectNoSeriousViolations } from './support/axe'
 
 // Files on questions in the built drop-in (Chromium): the paperclip, paste and drop, previews
 // with remove, limits in words, the sent question's thumbnail (also after a reload), hostile
@@ -70,17 +70,6 @@ async function dragFiles(
   await composer(page).dispatchEvent('dragenter', { dataTransfer: handle })
   await composer(page).dispatchEvent('dragover', { dataTransfer: handle })
   if (!hold) await composer(page).dispatchEvent('drop', { dataTransfer: handle })
-}
-
-async function expectAxeClean(page: Page, state: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .include('docchat-widget')
-    .analyze()
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
-  expect(serious, `${state}: no serious or critical axe violations`).toEqual([])
 }
 
 test.describe('Attachments (built drop-in)', () => {
@@ -154,7 +143,7 @@ test.describe('Attachments (built drop-in)', () => {
     await expect(problems).toContainText('logo.svg can’t be attached')
     await expect(previews(page)).toHaveCount(4)
     if (shots) await assistantDialog(page).screenshot({ path: `${shots}/previews-desktop.png` })
-    await expectAxeClean(page, 'previews and a limit message')
+    await expectNoSeriousViolations(page, 'previews and a limit message')
 
     // Remove: the file goes, focus returns to the question.
     await composer(page).getByRole('button', { name: 'Remove four.png' }).click()
@@ -192,7 +181,7 @@ test.describe('Attachments (built drop-in)', () => {
     await thumbnail.click()
     await expect(thumbnail).toHaveAttribute('aria-expanded', 'true')
     if (shots) await assistantDialog(page).screenshot({ path: `${shots}/sent-desktop.png` })
-    await expectAxeClean(page, 'a sent question with files')
+    await expectNoSeriousViolations(page, 'a sent question with files')
 
     // A reload keeps the question with its files (the thumbnail fits the storage bound).
     await page.reload()
@@ -325,7 +314,7 @@ test.describe('Attachments (built drop-in)', () => {
       expect(rect.x).toBeGreaterThanOrEqual(0)
       expect(rect.x + rect.width).toBeLessThanOrEqual(setup.viewport.width + 0.5)
       if (shots) await page.screenshot({ path: `${shots}/sent-${name}.png` })
-      await expectAxeClean(page, `sent question (${name})`)
+      await expectNoSeriousViolations(page, `sent question (${name})`)
     })
   }
 })

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import {
   answerComplete,
@@ -9,6 +8,7 @@ import {
   openAssistant,
   textOf,
 } from './support/widget'
+import { expectNoSeriousViolations } from './support/axe'
 
 // Recent conversations and their export, on the built drop-in in Chromium against the dev server.
 
@@ -139,18 +139,7 @@ test.describe('Recent conversations', () => {
     await historyButton(page).click()
     await expect(history(page).getByRole('listitem')).toHaveCount(2)
     await screenshot(page, 'history-desktop')
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .include('docchat-widget')
-      .analyze()
-    await testInfo.attach('axe history', {
-      body: JSON.stringify(results.violations, null, 2),
-      contentType: 'application/json',
-    })
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    expect(serious).toEqual([])
+    await expectNoSeriousViolations(page, 'history', { testInfo })
 
     // Every control of the view is at least 24×24 (WCAG 2.2 target size).
     for (const button of await history(page).getByRole('button').all()) {
@@ -197,14 +186,7 @@ test('in dark mode the history is dark and axe (contrast too) finds nothing seri
   )
   const [r, g, b] = background.match(/\d+/g)!.map(Number)
   expect((r! + g! + b!) / 3).toBeLessThan(80)
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .include('docchat-widget')
-    .analyze()
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(serious).toEqual([])
+  await expectNoSeriousViolations(page, 'dark history')
 })
 
 test.describe('Recent conversations on a phone', () => {
