@@ -4,11 +4,9 @@
  * the dev server CLI, on both endpoints: v1 (data stream, converted) and v2 (UI message stream over
  * SSE, passed through). Answer, sources, thread continuity, stop, and a failing and a broken stream.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { expect, type Page, type Response, test } from '@playwright/test'
-import { build } from 'esbuild'
+import { type AppSite, bundleApp, serveApps } from './support/bundled-app'
 
 const apiBaseUrl = process.env.DOCCHAT_E2E_API_BASE_URL!
 const fixture = fileURLToPath(new URL('../fixtures/ai-sdk-v5-transport/app.tsx', import.meta.url))
@@ -19,56 +17,31 @@ const bindings = {
 } as const
 type Binding = keyof typeof bindings
 
-let site: Server
-let siteUrl = ''
+let site: AppSite
 
 test.beforeAll(async () => {
-  const bundles = new Map<string, string>()
-  for (const [name, module] of Object.entries(bindings)) {
-    const result = await build({
-      entryPoints: [fixture],
-      bundle: true,
-      write: false,
-      format: 'iife',
-      jsx: 'automatic',
-      minify: true,
-      // The example imports the 2.x binding; the 3.x bundle swaps in the other one.
-      alias: { '@ai-sdk/react-v2': module },
-      define: {
-        __DOCCHAT_API__: JSON.stringify(apiBaseUrl),
-        'process.env.NODE_ENV': '"production"',
-      },
-    })
-    bundles.set(`/${name === '@ai-sdk/react 2.x' ? 'v2' : 'v3'}.js`, result.outputFiles[0]!.text)
-  }
-  // A loopback server of its own: Chromium lets only a page served from a local address call the
-  // local API (Local Network Access), and the API stays cross-origin, as in production.
-  site = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost')
-    const script = bundles.get(url.pathname)
-    if (script) {
-      res.writeHead(200, { 'content-type': 'text/javascript' })
-      res.end(script)
-      return
-    }
-    const binding = url.searchParams.get('binding') === 'v3' ? 'v3' : 'v2'
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    res.end(
-      `<!doctype html><html lang="en"><title>AI SDK v5+ useChat</title><div id="root"></div><script src="/${binding}.js"></script>`,
-    )
-  })
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`
+  // The example imports the 2.x binding; the 3.x bundle swaps in the other one.
+  const [v2, v3] = await Promise.all([
+    bundleApp(fixture),
+    bundleApp(fixture, { '@ai-sdk/react-v2': '@ai-sdk/react-v3' }),
+  ])
+  site = await serveApps(
+    { v2: v2!, v3: v3! },
+    {
+      title: 'AI SDK v5+ useChat',
+      pick: (url) => (url.searchParams.get('binding') === 'v3' ? 'v3' : 'v2'),
+    },
+  )
 })
 
 test.afterAll(async () => {
-  await new Promise((resolve) => site?.close(resolve))
+  await site?.close()
 })
 
 const open = async (page: Page, binding: Binding, protocol: 'v1' | 'v2', fault?: string) => {
   const query = new URLSearchParams({ binding: bindings[binding].slice(-2), protocol })
   if (fault) query.set('fault', fault)
-  await page.goto(`${siteUrl}?${query}`)
+  await page.goto(`${site.url}?${query}`)
 }
 
 const assistantMessages = (page: Page) =>

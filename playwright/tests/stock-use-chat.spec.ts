@@ -4,48 +4,25 @@
  * form third-party code still calls). No DocChat code runs in the page: the answer, the sources
  * from the `search` tool invocation, the suggestions and a follow-up all come from the stock hook.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { expect, type Page, type Response, test } from '@playwright/test'
-import { build } from 'esbuild'
+import { type AppSite, bundleApp, serveApps } from './support/bundled-app'
 
 const apiBaseUrl = process.env.DOCCHAT_E2E_API_BASE_URL!
 const assistantPath = '/v1/assistant/docchat/message'
 const fixture = fileURLToPath(new URL('../fixtures/stock-use-chat/app.tsx', import.meta.url))
 
-let site: Server
-let siteUrl = ''
+let site: AppSite
 
 test.beforeAll(async () => {
-  const result = await build({
-    entryPoints: [fixture],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    jsx: 'automatic',
-    minify: true,
-    define: {
-      __DOCCHAT_API__: JSON.stringify(apiBaseUrl),
-      'process.env.NODE_ENV': '"production"',
-    },
-  })
-  const bundle = result.outputFiles[0]!.text
-  const html =
-    '<!doctype html><html lang="en"><title>Stock useChat</title><div id="root"></div><script src="/app.js"></script>'
-  // A real loopback server of its own: Chromium lets only a page served from a local address
-  // call the local API (Local Network Access), and the API stays cross-origin, as in production.
-  site = createServer((req, res) => {
-    const script = req.url === '/app.js'
-    res.writeHead(200, { 'content-type': script ? 'text/javascript' : 'text/html; charset=utf-8' })
-    res.end(script ? bundle : html)
-  })
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`
+  site = await serveApps(
+    { app: await bundleApp(fixture) },
+    { title: 'Stock useChat', pick: () => 'app' },
+  )
 })
 
 test.afterAll(async () => {
-  await new Promise((resolve) => site?.close(resolve))
+  await site?.close()
 })
 
 const assistantMessages = (page: Page) =>
@@ -68,7 +45,7 @@ test('stock useChat on bare /v1: answer, sources, suggestions and a follow-up', 
 }) => {
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  await page.goto(siteUrl)
+  await page.goto(site.url)
 
   const first = await ask(page, 'How do I install the widget?')
   expect(first.status()).toBe(200)
