@@ -129,3 +129,47 @@ test.describe('Typing while the panel opens', () => {
     await expect(questionBox(page)).toHaveValue('Theming')
   })
 })
+
+// A touch screen (a tablet or phone, here with a keyboard attached): a tap leaves the question box
+// unfocused so the on-screen keyboard stays down, but the keyboard shortcut means a keyboard.
+test.describe('On a touch screen', () => {
+  test.use({ hasTouch: true })
+
+  test('⌘I / Ctrl+I focuses the question box, so typing at once goes there', async ({ page }) => {
+    await page.goto('/quickstart')
+    await widgetReady(page)
+    expect(await page.evaluate(() => matchMedia('(pointer: fine)').matches)).toBe(false)
+    await page.keyboard.press('ControlOrMeta+i')
+    await expect(assistantDialog(page)).toBeVisible()
+    // Before: focus went to the header's first button, "What" was lost and the space pressed
+    // the search button, which took the rest of the question.
+    await page.keyboard.type(question)
+    await expect(questionBox(page)).toHaveValue(question)
+    await expect(questionBox(page)).toBeFocused()
+    await expect(searchDialog(page)).toHaveCount(0)
+  })
+
+  test('keys typed while the panel loads stay in the question box, and typing goes on there', async ({
+    page,
+  }) => {
+    const panel = await slowPanel(page)
+    await page.goto('/quickstart')
+    await widgetReady(page)
+    await page.keyboard.press('ControlOrMeta+i')
+    await page.keyboard.type('How do I')
+    panel.release()
+    await expect(questionBox(page)).toHaveValue('How do I')
+    await page.keyboard.type(' install the widget?')
+    await expect(questionBox(page)).toHaveValue(question)
+  })
+
+  test('a tap on the trigger opens the panel without focusing the question box', async ({
+    page,
+  }) => {
+    await page.goto('/quickstart')
+    await widgetReady(page)
+    await widgetTrigger(page).tap()
+    await expect(assistantDialog(page)).toBeVisible()
+    await expect(questionBox(page)).not.toBeFocused()
+  })
+})

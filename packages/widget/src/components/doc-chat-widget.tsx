@@ -22,6 +22,7 @@ import { resolveDeepLinks, takeDeepLink } from '../embed/deep-links'
 import type { WidgetOptions } from '../widget-options'
 import { AssistantView } from './assistant-view'
 import { Icon } from './icon'
+import { useLastInputWasKeyboard } from './input-modality'
 import { useOptionalPart, useOptionalParts } from './optional-parts'
 import { panelMemoryKey, readPanelMemory, writePanelMemory } from './panel-memory'
 import { SearchView } from './search-view'
@@ -180,6 +181,7 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
   const memoryKey = options.rememberOpenState !== false ? panelMemoryKey(domain) : undefined
   // Set while the panel reopens by itself on a new page: focus stays where the page put it.
   const restoring = useRef(false)
+  const keyboardUser = useLastInputWasKeyboard()
 
   const setState = useCallback(
     (nextOpen: boolean, nextView: DocChatView, source: DocChatEventSource) => {
@@ -295,15 +297,16 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
   const modal = variant === 'modal'
   const assistantOpen = state.open && state.view === 'assistant'
   const searchOpen = state.open && state.view === 'search' && searchEnabled
-  // Autofocus the input only with a fine pointer: on phones it would pop the keyboard over the
-  // answer (and iOS scrolls the page to the input).
+  // Autofocus the input with a fine pointer or when opened from the keyboard. After a tap on a
+  // phone it would pop the on-screen keyboard over the answer (and iOS scrolls to the input).
   const focusInput = (event: Event, target: HTMLElement | null) => {
     if (restoring.current) {
       restoring.current = false
       event.preventDefault()
       return
     }
-    if (typeof matchMedia === 'function' && !matchMedia('(pointer: fine)').matches) return
+    const finePointer = typeof matchMedia !== 'function' || matchMedia('(pointer: fine)').matches
+    if (!finePointer && !keyboardUser.current) return
     event.preventDefault()
     target?.focus()
   }
