@@ -163,8 +163,11 @@ export const LongAnswerWithCode: Story = {
     const canvas = within(canvasElement)
     await ask(canvas, 'How do I theme the widget?')
     const answer = await waitForAnswer(canvas)
-    await waitFor(() => expect(answer.querySelectorAll('pre').length).toBe(4))
-    await expect(within(answer).getAllByRole('button', { name: 'Copy code' })).toHaveLength(4)
+    // The last block gets its copy button once it is complete, a render after its <pre>.
+    await waitFor(() =>
+      expect(within(answer).getAllByRole('button', { name: 'Copy code' })).toHaveLength(4),
+    )
+    await expect(answer.querySelectorAll('pre')).toHaveLength(4)
     await expect(within(answer).getByRole('table')).toBeVisible()
     await expect(
       within(answer).getByRole('heading', { name: /Override custom properties/ }),
