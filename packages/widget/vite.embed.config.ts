@@ -56,9 +56,11 @@ function dropInStylesheets(): Plugin {
   }
   const loaderSheet = fileURLToPath(new URL('src/embed/loader-sheet.css', import.meta.url))
   const historySheet = fileURLToPath(new URL('src/embed/history-sheet.css', import.meta.url))
+  const searchSheet = fileURLToPath(new URL('src/embed/search-sheet.css', import.meta.url))
   // The optional parts' sheets (panel-parts.ts), adopted when their chunk loads.
   const partSheets = [
     historySheet,
+    searchSheet,
     fileURLToPath(new URL('src/embed/attachments-sheet.css', import.meta.url)),
   ]
   const sheet = async (
@@ -78,6 +80,14 @@ function dropInStylesheets(): Plugin {
         const all = inlineCss(code, id)
         const classes = all.match(/docchat-[\w-]+/g) ?? []
         css = cssSubset(all, classes, (selector) => selector.includes('docchat-chat-body'))
+      } else if (id === `${searchSheet}?inline`) {
+        const all = inlineCss(code, id)
+        const classes = all.match(/docchat-[\w-]+/g) ?? []
+        // The panel keeps the dialog's frame and its "could not load" state (shown when this
+        // chunk is what failed) and `<mark>`, which answers use too.
+        css = cssSubset(all, classes, (selector) =>
+          /^\.docchat-search(-unavailable\b.*)?$|(^|\s)mark$|docchat-mark/.test(selector),
+        )
       } else if (/\/embed\/panel-sheet\.css\?inline$/.test(id)) {
         const load = (options: { id: string }) => this.load(options)
         css = cssWithout(inlineCss(code, id), await sheet(load, loaderSheet))

@@ -25,7 +25,6 @@ import { Icon } from './icon'
 import { useLastInputWasKeyboard } from './input-modality'
 import { useOptionalPart, useOptionalParts } from './optional-parts'
 import { panelMemoryKey, readPanelMemory, writePanelMemory } from './panel-memory'
-import { SearchView } from './search-view'
 import { createShareLinkFor, ShareLinkContext } from './share-link'
 import { type ConnectionProps, MaybeProvider, useWidgetSettings, WidgetScope } from './widget-scope'
 
@@ -117,6 +116,9 @@ export const DocChatWidget = forwardRef<DocChatWidgetHandle, DocChatWidgetProps>
             captureCodeBlocks={captureCodeBlocks ?? true}
             // In the drop-in the loader acts on deep links, before this code has even loaded.
             followDeepLinks={!embedded}
+            // The drop-in fetches search when a reader reaches for it; a React app's bundle has
+            // it split off too (optional-parts.ts), fetched here right after mounting.
+            preloadSearch={!embedded}
           />
           {children}
         </WidgetScope>
@@ -140,6 +142,7 @@ interface WidgetSurfacesProps {
   contextContainer: RefObject<HTMLElement | null> | undefined
   captureCodeBlocks: boolean
   followDeepLinks: boolean
+  preloadSearch: boolean
 }
 
 const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(function WidgetSurfaces(
@@ -156,6 +159,7 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
     contextContainer,
     captureCodeBlocks,
     followDeepLinks,
+    preloadSearch,
   },
   ref,
 ) {
@@ -183,7 +187,7 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
   const restoring = useRef(false)
   const keyboardUser = useLastInputWasKeyboard()
 
-  const setState = useCallback(
+  const applyState = useCallback(
     (nextOpen: boolean, nextView: DocChatView, source: DocChatEventSource) => {
       const current = stateRef.current
       if (current.open === nextOpen && (current.view === nextView || !nextOpen)) return
@@ -203,6 +207,44 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
       if (memoryKey) writePanelMemory(memoryKey, { open: next.open && next.view === 'assistant' })
     },
     [emit, onOpenChange, memoryKey],
+  )
+
+  // Search is a chunk of its own (optional-parts.ts): the view switches once it is there, so the
+  // assistant stays on screen meanwhile and the first ⌘K paints search whole (keys typed
+  // meanwhile are kept by the drop-in's loader). Only the latest request counts.
+  const searchPart = useOptionalParts().search
+  const [searchFailed, setSearchFailed] = useState(false)
+  const latestRequest = useRef(0)
+  const loadSearch = useCallback(
+    () =>
+      searchPart.load().then(
+        () => setSearchFailed(false),
+        (error: unknown) => {
+          console.error('DocChat: could not load search', error)
+          emit({
+            type: 'error',
+            kind: 'network',
+            retryable: true,
+            message: `DocChat: could not load search: ${String(error)}`,
+          })
+          setSearchFailed(true)
+        },
+      ),
+    [searchPart, emit],
+  )
+  const setState = useCallback(
+    (nextOpen: boolean, nextView: DocChatView, source: DocChatEventSource) => {
+      const request = ++latestRequest.current
+      if (!nextOpen || nextView !== 'search' || searchPart.current()) {
+        applyState(nextOpen, nextView, source)
+        return
+      }
+      // Failed, it opens with a message and Retry.
+      void loadSearch().then(() => {
+        if (latestRequest.current === request) applyState(true, 'search', source)
+      })
+    },
+    [applyState, searchPart, loadSearch],
   )
 
   // The assistant was open when the reader left the previous page of the site (often through a
@@ -311,6 +353,19 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
     target?.focus()
   }
 
+  const warmSearch = useCallback(() => {
+    searchPart.load().catch(() => {})
+  }, [searchPart])
+  useEffect(() => {
+    if (preloadSearch && searchEnabled) warmSearch()
+  }, [preloadSearch, searchEnabled, warmSearch])
+  const search = searchPart.current()
+  // Arrived after a Retry, with the dialog open: its input takes focus from the gone button.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the module arrives
+  useEffect(() => {
+    if (stateRef.current.open && stateRef.current.view === 'search') searchInputRef.current?.focus()
+  }, [search])
+
   // A chunk of its own, loaded only for a widget given a context container.
   const capture = useOptionalPart(useOptionalParts().contextCapture, Boolean(contextContainer))
   const attach = (item: ContextItem) => {
@@ -394,6 +449,8 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
                     aria-label={labels.openSearch}
                     title={labels.openSearch}
                     aria-keyshortcuts={ariaKeyShortcuts(keys.search)}
+                    onPointerEnter={warmSearch}
+                    onFocus={warmSearch}
                     onClick={() => setState(true, 'search', 'trigger')}
                   >
                     <Icon name="search" />
@@ -421,23 +478,42 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
               dismissedBy.current = 'outside'
             }}
             onOpenAutoFocus={(event) => {
+              // Without its input (search could not load) focus goes to Retry.
+              if (!searchInputRef.current) return
               event.preventDefault()
-              searchInputRef.current?.focus()
+              searchInputRef.current.focus()
             }}
           >
-            <SearchView
-              key={searchPrefill.n}
-              defaultQuery={searchPrefill.query}
-              inputRef={searchInputRef}
-              filter={options.filter}
-              suggestedPages={options.suggestedPages}
-              navigate={navigate}
-              onClose={() => setState(false, 'search', 'close-button')}
-              onAskAI={(query) => ask(query, 'search')}
-            />
+            {search ? (
+              <search.SearchView
+                key={searchPrefill.n}
+                defaultQuery={searchPrefill.query}
+                inputRef={searchInputRef}
+                filter={options.filter}
+                suggestedPages={options.suggestedPages}
+                navigate={navigate}
+                onClose={() => setState(false, 'search', 'close-button')}
+                onAskAI={(query) => ask(query, 'search')}
+              />
+            ) : searchFailed ? (
+              <SearchUnavailable onRetry={() => void loadSearch()} />
+            ) : null}
           </Dialog.Content>
         </Dialog.Root>
       ) : null}
     </div>
   )
 })
+
+/** Search's chunk could not be fetched (offline): plain words and a way to try again. */
+function SearchUnavailable({ onRetry }: { onRetry: () => void }) {
+  const { labels } = useWidgetSettings()
+  return (
+    <div className="docchat-search-unavailable" role="alert">
+      <p>{labels.searchFailed}</p>
+      <button type="button" className="docchat-button" onClick={onRetry}>
+        {labels.retry}
+      </button>
+    </div>
+  )
+}

@@ -2,7 +2,7 @@ import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DocChatWidget, type DocChatWidgetProps } from './doc-chat-widget'
 import { type OptionalPart, OptionalPartsContext, optionalPart } from './optional-parts'
 
@@ -15,13 +15,16 @@ afterAll(() => backend.server.close())
 /** The real chunk, held back until the test releases it: a slow network, made deterministic. */
 function heldBack<M>(importer: () => Promise<M>) {
   let release!: () => void
-  const gate = new Promise<void>((resolve) => {
+  let fail!: (error: Error) => void
+  const gate = new Promise<void>((resolve, reject) => {
     release = resolve
+    fail = reject
   })
-  const held = { requests: 0, release, part: undefined as unknown as OptionalPart<M> }
+  const held = { requests: 0, release, fail, part: undefined as unknown as OptionalPart<M> }
   held.part = optionalPart(() => {
     held.requests++
-    return gate.then(importer)
+    // After a failure the next attempt loads at once (the network is back).
+    return held.requests > 1 ? importer() : gate.then(importer)
   })
   return held
 }
@@ -30,6 +33,7 @@ function renderWithParts(props: Partial<DocChatWidgetProps> = {}) {
   const history = heldBack(() => import('./conversation-history-view'))
   const attachments = heldBack(() => import('./attachments-part'))
   const contextCapture = heldBack(() => import('./context-capture-part'))
+  const search = heldBack(() => import('./search-view'))
   render(
     <StrictMode>
       <OptionalPartsContext.Provider
@@ -37,6 +41,7 @@ function renderWithParts(props: Partial<DocChatWidgetProps> = {}) {
           history: history.part,
           attachments: attachments.part,
           contextCapture: contextCapture.part,
+          search: search.part,
         }}
       >
         <DocChatWidget
@@ -49,7 +54,7 @@ function renderWithParts(props: Partial<DocChatWidgetProps> = {}) {
       </OptionalPartsContext.Provider>
     </StrictMode>,
   )
-  return { history, attachments, contextCapture }
+  return { history, attachments, contextCapture, search }
 }
 
 describe('optional parts (chunks loaded when a reader reaches for them)', () => {
@@ -118,5 +123,66 @@ describe('optional parts (chunks loaded when a reader reaches for them)', () => 
     } finally {
       page.remove()
     }
+  })
+
+  it('search in a React app: fetched right after mounting; ⌘K before it arrives opens it when it does', async () => {
+    const user = userEvent.setup()
+    const { search } = renderWithParts({ defaultOpen: false })
+    expect(search.requests).toBe(1)
+    await user.keyboard('{Control>}k{/Control}')
+    expect(screen.queryByRole('dialog', { name: 'Search' })).toBeNull()
+    search.release()
+    const dialog = await screen.findByRole('dialog', { name: 'Search' })
+    await waitFor(() => expect(within(dialog).getByRole('combobox')).toHaveFocus())
+  })
+
+  it('search in the drop-in: fetched when a reader reaches for it, the assistant shown until it comes; offline, plain words and Retry', async () => {
+    const user = userEvent.setup()
+    const events: Array<{ type: string }> = []
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const { search } = renderWithParts({ embedded: true, onEvent: (event) => events.push(event) })
+      const assistant = await screen.findByRole('dialog', { name: 'Assistant' })
+      expect(search.requests).toBe(0)
+      const open = within(assistant).getByRole('button', { name: 'Search' })
+      await user.hover(open)
+      expect(search.requests).toBe(1)
+      await user.click(open)
+      // Until it arrives the assistant stays.
+      expect(screen.getByRole('dialog', { name: 'Assistant' })).toBeVisible()
+      search.fail(new TypeError('Failed to fetch dynamically imported module'))
+
+      const dialog = await screen.findByRole('dialog', { name: 'Search' })
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'Search isn’t available right now. Try again in a moment.',
+      )
+      expect(events).toContainEqual(
+        expect.objectContaining({ type: 'error', kind: 'network', retryable: true }),
+      )
+      expect(errors).toHaveBeenCalledWith('DocChat: could not load search', expect.any(TypeError))
+      const retry = within(dialog).getByRole('button', { name: 'Retry' })
+      await waitFor(() => expect(retry).toHaveFocus())
+
+      await user.click(retry)
+      const input = await within(dialog).findByRole('combobox')
+      expect(search.requests).toBe(2)
+      await waitFor(() => expect(input).toHaveFocus())
+      await user.keyboard('install')
+      expect(input).toHaveValue('install')
+    } finally {
+      errors.mockRestore()
+    }
+  })
+
+  it('search: closing before it arrives keeps it closed', async () => {
+    const user = userEvent.setup()
+    const { search } = renderWithParts({ embedded: true })
+    const assistant = await screen.findByRole('dialog', { name: 'Assistant' })
+    await user.click(within(assistant).getByRole('button', { name: 'Search' }))
+    await user.click(within(assistant).getByRole('button', { name: 'Close' }))
+    search.release()
+    await waitFor(() => expect(search.part.current()).toBeDefined())
+    expect(screen.queryByRole('dialog', { name: 'Search' })).toBeNull()
+    expect(screen.queryByRole('dialog', { name: 'Assistant' })).toBeNull()
   })
 })

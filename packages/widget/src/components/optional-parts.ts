@@ -4,6 +4,7 @@ import { createContext, useContext, useEffect, useState } from 'react'
 import type * as AttachmentsModule from './attachments-part'
 import type * as ContextCaptureModule from './context-capture-part'
 import type * as HistoryModule from './conversation-history-view'
+import type * as SearchModule from './search-view'
 
 /**
  * Code the panel loads only when a reader reaches for it: a dynamic `import()`, which bundlers
@@ -45,12 +46,15 @@ export interface OptionalParts {
   attachments: OptionalPart<typeof AttachmentsModule>
   /** "Ask AI" on the page's selections and code blocks (`contextContainer`). */
   contextCapture: OptionalPart<typeof ContextCaptureModule>
+  /** Search (⌘K): readers who only ask never need it. */
+  search: OptionalPart<typeof SearchModule>
 }
 
 const defaultParts: OptionalParts = {
   history: optionalPart(() => import('./conversation-history-view')),
   attachments: optionalPart(() => import('./attachments-part')),
   contextCapture: optionalPart(() => import('./context-capture-part')),
+  search: optionalPart(() => import('./search-view')),
 }
 
 /** The drop-in provides its own parts: each one adopts its stylesheet into the shadow root. */

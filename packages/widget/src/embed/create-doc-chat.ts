@@ -107,9 +107,9 @@ function nextTask<T>(value: T): Promise<T> {
   return new Promise((resolve) => setTimeout(resolve, 0, value))
 }
 
-function importPanel(url: string): Promise<PanelModule> {
+function importModule<M>(url: string): Promise<M> {
   // A runtime URL: the bundler must leave this import alone.
-  return import(/* @vite-ignore */ url) as Promise<PanelModule>
+  return import(/* @vite-ignore */ url) as Promise<M>
 }
 
 /**
@@ -232,7 +232,7 @@ export async function createDocChat(
       return panelPromise
     }
     panelWanted = !preload
-    const load = environment.loadPanel ?? importPanel
+    const load = environment.loadPanel ?? importModule<PanelModule>
     panelPromise = load(panelUrl())
       // Yield between evaluating the chunk and rendering it: two shorter tasks instead of one
       // long one, so the page stays responsive on first use.
@@ -288,6 +288,11 @@ export async function createDocChat(
 
   const open = async (view: DocChatView, source: DocChatEventSource, query?: string) => {
     if (source === 'shortcut' || source === 'trigger') typeAhead = ''
+    // Search is a chunk the panel imports (panel-parts.ts): fetched alongside it, not after it.
+    if (view === 'search' && !panel && !environment.loadPanel) {
+      const chunk = new URL('docchat-search-view.js', new URL(panelUrl(), document.baseURI))
+      importModule(chunk.href).catch(() => {})
+    }
     try {
       ;(await ensurePanel()).open(view, source, query)
     } catch (error) {

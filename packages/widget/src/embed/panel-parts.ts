@@ -25,6 +25,11 @@ export function dropInParts(root: ShadowRoot, nonce: string | undefined) {
         ([part, styles]) => adopt(part, styles.attachmentsStyles),
       ),
     ),
+    search: optionalPart(() =>
+      Promise.all([import('../components/search-view'), import('./search-styles')]).then(
+        ([view, styles]) => adopt(view, styles.searchStyles),
+      ),
+    ),
     // Its buttons use the panel's stylesheet.
     contextCapture: optionalPart(() => import('../components/context-capture-part')),
   }
