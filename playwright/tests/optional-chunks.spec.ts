@@ -5,17 +5,19 @@ import {
   assistantDialog,
   cspSiteUrl,
   openAssistant,
+  searchDialog,
   widgetReady,
 } from './support/widget'
 
 // What the built drop-in fetches (Chromium): a reader who asks a question loads the first file
-// and the panel only; History, attachments and "Ask AI" on the page are chunks fetched when a
-// reader reaches for them or the site turns them on (packages/widget/src/embed/panel-parts.ts),
-// each adopting its stylesheet under a strict CSP.
+// and the panel only; search, History, attachments and "Ask AI" on the page are chunks fetched
+// when a reader reaches for them or the site turns them on
+// (packages/widget/src/embed/panel-parts.ts), each adopting its stylesheet under a strict CSP.
 
 const historyChunks = ['docchat-conversation-history-view.js', 'docchat-history-styles.js']
 const attachmentChunks = ['docchat-attachments-part.js', 'docchat-attachments-styles.js']
 const contextChunk = 'docchat-context-capture-part.js'
+const searchChunks = ['docchat-search-view.js', 'docchat-search-styles.js']
 
 /** Every drop-in script file the page requests, by file name, in order. */
 function recordScripts(page: Page): string[] {
@@ -27,16 +29,22 @@ function recordScripts(page: Page): string[] {
   return files
 }
 
+/** CSP violations reported on the page's console. */
+function recordViolations(page: Page): string[] {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content.Security.Policy|Refused to/i.test(message.text())) violations.push(message.text())
+  })
+  return violations
+}
+
 const historyButton = (page: Page) =>
   assistantDialog(page).getByRole('button', { name: 'Recent conversations' })
 
 test('asking loads the first file and the panel only; History fetches its chunks, styled under CSP', async ({
   page,
 }) => {
-  const violations: string[] = []
-  page.on('console', (message) => {
-    if (/Content.Security.Policy|Refused to/i.test(message.text())) violations.push(message.text())
-  })
+  const violations = recordViolations(page)
   const scripts = recordScripts(page)
   // A host page with the plain script tag: no context selector, no attachments.
   await page.goto(`${cspSiteUrl}/e2e/plain-host.html`)
@@ -103,4 +111,58 @@ test('with a context selector (the docs site), "Ask AI" on the page loads with t
     .first()
     .click()
   await expect(assistantDialog(page).getByRole('list', { name: 'Attached context' })).toBeVisible()
+})
+
+test('⌘K before the panel has loaded fetches search alongside it; keys typed meanwhile reach the search box, styled under CSP', async ({
+  page,
+}) => {
+  const violations = recordViolations(page)
+  const scripts = recordScripts(page)
+  // The panel is held back until search's chunk has been asked for: they load side by side.
+  let releasePanel!: () => void
+  const panelHeld = new Promise<void>((resolve) => {
+    releasePanel = resolve
+  })
+  await page.route('**/docchat/docchat-panel.js', async (route) => {
+    await panelHeld
+    await route.continue()
+  })
+  await page.goto(`${cspSiteUrl}/e2e/plain-host.html`)
+  await widgetReady(page)
+  const searchRequested = page.waitForRequest((r) => r.url().endsWith('/docchat-search-view.js'))
+  await page.keyboard.press('ControlOrMeta+k')
+  await searchRequested
+  await page.keyboard.type('install')
+  releasePanel()
+
+  const dialog = searchDialog(page)
+  await expect(dialog.getByRole('combobox')).toHaveValue('install')
+  await expect(dialog.getByRole('combobox')).toBeFocused()
+  await expect(dialog.getByRole('option').first()).toBeVisible()
+  // The frame's rules are the panel's, the rest came with the chunk.
+  await expect(dialog).toHaveCSS('position', 'fixed')
+  await expect(dialog.locator('.docchat-search-bar')).toHaveCSS('display', 'flex')
+  expect(scripts.filter((file) => searchChunks.includes(file)).sort()).toEqual(
+    [...searchChunks].sort(),
+  )
+  expect(violations).toEqual([])
+})
+
+test('asking never fetches search; pointing at the search button is its head start', async ({
+  page,
+}) => {
+  const scripts = recordScripts(page)
+  await page.goto(`${cspSiteUrl}/e2e/plain-host.html`)
+  await openAssistant(page)
+  await ask(page, 'How do I install the widget?')
+  await answerComplete(page)
+  expect(scripts.filter((file) => searchChunks.includes(file))).toEqual([])
+
+  const button = assistantDialog(page).getByRole('button', { name: 'Search' })
+  const fetched = page.waitForResponse((r) => r.url().endsWith('/docchat-search-view.js'))
+  await button.hover()
+  await fetched
+  await button.click()
+  await expect(searchDialog(page).getByRole('combobox')).toBeFocused()
+  await expect(assistantDialog(page)).toBeHidden()
 })

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import { boundAttachmentData, withoutPastAttachmentData } from './attachment-data'
 import {
   attachmentLimits,
   attachmentRequestProblem,
-  boundAttachmentData,
   checkAttachmentFiles,
   DEFAULT_ATTACHMENT_LIMITS,
   readAttachments,
   readDataUrl,
   readFileAsDataUrl,
   toAttachment,
-  withoutPastAttachmentData,
 } from './attachments'
 import { DOCS_LIMITS } from './docs-limits'
 import { isDocsMessage } from './message-shape'

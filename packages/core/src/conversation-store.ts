@@ -1,4 +1,4 @@
-import { boundAttachmentData } from './attachments'
+import { boundAttachmentData } from './attachment-data'
 import { isDocsMessage } from './message-shape'
 import { createDomainListeners } from './domain-listeners'
 import { createSafeStorage, type StorageOption } from './safe-storage'

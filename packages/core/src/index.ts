@@ -142,19 +142,21 @@ export {
   type AttachmentView,
   attachmentLimits,
   attachmentRequestProblem,
-  boundAttachmentData,
   checkAttachmentFiles,
   DEFAULT_ATTACHMENT_LIMITS,
   type FileLike,
-  isAttachmentPlaceholder,
   isAttachmentType,
   readAttachments,
   readDataUrl,
   readFileAsDataUrl,
   toAttachment,
   type UploadAttachment,
-  withoutPastAttachmentData,
 } from './attachments'
+export {
+  boundAttachmentData,
+  isAttachmentPlaceholder,
+  withoutPastAttachmentData,
+} from './attachment-data'
 export { createThreadStore, type ThreadStore, type ThreadStoreOptions } from './thread-store'
 export {
   type ConversationStore,

@@ -1,4 +1,4 @@
-import { boundAttachmentData } from './attachments'
+import { boundAttachmentData } from './attachment-data'
 import { createDomainListeners } from './domain-listeners'
 import { isDocsMessage } from './message-shape'
 import { createSafeStorage, type SafeStorage, type StorageOption } from './safe-storage'
