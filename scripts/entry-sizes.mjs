@@ -37,6 +37,11 @@ const budgets = [
     imports: { core: ['createDocsClientLite'] },
     budget: 10.5 * KB,
   },
+  {
+    name: 'core: createDocsReaderClient',
+    imports: { core: ['createDocsReaderClient'] },
+    budget: 10 * KB,
+  },
   { name: 'core: createDocsClient', imports: { core: ['createDocsClient'] }, budget: 27 * KB },
   {
     name: 'core: readDataStream',

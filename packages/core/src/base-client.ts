@@ -170,19 +170,35 @@ export type ResponseParser<T> = (value: unknown, context: ResponseParseContext) 
  * return the typed value or throw `DocsApiError` (`invalid-response`). `createDocsClient` plugs
  * in the zod schemas, `createDocsClientLite` structural checks.
  */
-export interface DocsClientValidation {
-  searchRequest(body: unknown): SearchRequest
-  pageRequest(body: unknown): PageRequest
+export interface DocsClientValidation extends DocsReaderValidation {
   listAgentJobsRequest(params: unknown): ListAgentJobsRequest
   createAgentJobRequest(body: unknown): CreateAgentJobRequest
-  assistantRequest(body: unknown): AssistantRequest
-  searchResults: ResponseParser<SearchResult[]>
-  pageContent: ResponseParser<PageContent>
   agentJobList: ResponseParser<AgentJobList>
   agentJob: ResponseParser<AgentJob>
   updateStatus: ResponseParser<UpdateStatus>
   triggerUpdateResponse: ResponseParser<TriggerUpdateResponse>
 }
+
+/** The checks of the endpoints a reader's page calls (assistant key): `createDocsReaderClient`. */
+export interface DocsReaderValidation {
+  searchRequest(body: unknown): SearchRequest
+  pageRequest(body: unknown): PageRequest
+  assistantRequest(body: unknown): AssistantRequest
+  searchResults: ResponseParser<SearchResult[]>
+  pageContent: ResponseParser<PageContent>
+}
+
+/** The admin-key methods, which `createDocsReaderClient` leaves out. */
+type AdminMethods = Pick<
+  DocsClient,
+  | 'listAgentJobs'
+  | 'getAgentJob'
+  | 'createAgentJob'
+  | 'getUpdateStatus'
+  | 'triggerUpdate'
+  | 'waitForUpdateStatus'
+  | 'waitForAgentJob'
+>
 
 type Auth = 'assistant' | 'admin' | 'status'
 
@@ -220,6 +236,43 @@ export function createBaseDocsClient(
   options: DocsClientOptions,
   validation: DocsClientValidation,
 ): DocsClient {
+  const http = createHttp(options, validation)
+  return { ...http.reader, ...adminMethods(http, validation) }
+}
+
+/**
+ * Only the endpoints a page readers load calls (assistant, search, page): the drop-in's client.
+ * The admin-key methods reject with a `bad-request` `DocsApiError` instead of carrying their code.
+ */
+export function createBaseDocsReaderClient(
+  options: DocsClientOptions,
+  validation: DocsReaderValidation,
+): DocsClient {
+  const refuse = (method: string) => () =>
+    Promise.reject(
+      new DocsApiError(
+        `${method} needs the admin key, which never belongs in a page readers load: call it from a server with createDocsClient`,
+        { kind: 'bad-request' },
+      ),
+    )
+  const admin = {} as Record<string, unknown>
+  for (const method of adminMethodNames) admin[method] = refuse(method)
+  return { ...createHttp(options, validation).reader, ...(admin as AdminMethods) }
+}
+
+const adminMethodNames: ReadonlyArray<keyof AdminMethods> = [
+  'listAgentJobs',
+  'getAgentJob',
+  'createAgentJob',
+  'getUpdateStatus',
+  'triggerUpdate',
+  'waitForUpdateStatus',
+  'waitForAgentJob',
+]
+
+type Http = ReturnType<typeof createHttp>
+
+function createHttp(options: DocsClientOptions, validation: DocsReaderValidation) {
   if (options.adminKey) assertAdminKeyAllowed('adminKey', options.dangerouslyAllowBrowser)
   if (options.authToken) assertAdminKeyAllowed('authToken', options.dangerouslyAllowBrowser)
   const { onWarning } = options
@@ -284,7 +337,7 @@ export function createBaseDocsClient(
     return (await performRequest(settings, spec)).value
   }
 
-  const client: DocsClient = {
+  const reader: Omit<DocsClient, keyof AdminMethods> = {
     baseUrl,
     fetch: effectiveFetch,
 
@@ -330,6 +383,32 @@ export function createBaseDocsClient(
       })
     },
 
+    connectAssistant(domain, connectionOptions) {
+      return createAssistantConnection(
+        {
+          domain,
+          url: reader.assistantUrl(domain, 'v1'),
+          headers: () => headersFor('assistant'),
+          request: settings,
+          validate: validation.assistantRequest,
+          onWarning,
+        },
+        connectionOptions,
+      )
+    },
+
+    async streamAssistantMessage(domain, body, requestOptions) {
+      const { signal, onThreadExpired } = requestOptions ?? {}
+      return reader.connectAssistant(domain, { onThreadExpired }).ask(body, { signal })
+    },
+  }
+  return { reader, settings, bases, headersFor, jsonCall }
+}
+
+/** Agent jobs and docs updates (admin key, status token). */
+function adminMethods(http: Http, validation: DocsClientValidation): AdminMethods {
+  const { settings, bases, headersFor, jsonCall } = http
+  const admin: AdminMethods = {
     async listAgentJobs(projectId, params = {}, requestOptions) {
       const valid = validation.listAgentJobsRequest(params)
       const query = new URLSearchParams()
@@ -413,7 +492,7 @@ export function createBaseDocsClient(
         ...waitOptions,
         what: `update ${statusId}`,
         defaultTimeoutMs: 10 * 60_000,
-        fetchOnce: (signal) => client.getUpdateStatus(statusId, { signal }),
+        fetchOnce: (signal) => admin.getUpdateStatus(statusId, { signal }),
         isDone: isUpdateFinished,
       })
     },
@@ -425,29 +504,10 @@ export function createBaseDocsClient(
         ...waitOptions,
         what: `agent job ${id}`,
         defaultTimeoutMs: 30 * 60_000,
-        fetchOnce: (signal) => client.getAgentJob(projectId, id, { signal }),
+        fetchOnce: (signal) => admin.getAgentJob(projectId, id, { signal }),
         isDone: isAgentJobFinished,
       })
     },
-
-    connectAssistant(domain, connectionOptions) {
-      return createAssistantConnection(
-        {
-          domain,
-          url: client.assistantUrl(domain, 'v1'),
-          headers: () => headersFor('assistant'),
-          request: settings,
-          validate: validation.assistantRequest,
-          onWarning,
-        },
-        connectionOptions,
-      )
-    },
-
-    async streamAssistantMessage(domain, body, requestOptions) {
-      const { signal, onThreadExpired } = requestOptions ?? {}
-      return client.connectAssistant(domain, { onThreadExpired }).ask(body, { signal })
-    },
   }
-  return client
+  return admin
 }

@@ -22,6 +22,7 @@ export type {
   DocsClient,
   DocsClientOptions,
   DocsClientValidation,
+  DocsReaderValidation,
   RequestOptions,
   ResponseParseContext,
   ResponseParser,

@@ -18,6 +18,7 @@ export {
   type DocsClient,
   type DocsClientOptions,
   type DocsClientValidation,
+  type DocsReaderValidation,
   type RequestOptions,
   type ResponseParseContext,
   type ResponseParser,
@@ -38,7 +39,7 @@ export {
   parseRetryAfter,
   toDocsApiError,
 } from './errors'
-export { createDocsClientLite } from './lite-client'
+export { createDocsClientLite, createDocsReaderClient } from './lite-client'
 export { DOCS_LIMITS, type DocsLimits, longestWordLength } from './docs-limits'
 export { type FingerprintOptions, getFingerprint } from './fingerprint'
 export { isBrowserLike } from './key-safety'

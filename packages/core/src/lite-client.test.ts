@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 import type { DocsClientOptions } from './client'
 import { DocsApiError } from './errors'
-import { createDocsClientLite } from './lite-client'
+import { createDocsClientLite, createDocsReaderClient } from './lite-client'
 import { json, useRecordingServer } from '@docchat/test-utils/recording-server'
 
 // A real HTTP server on 127.0.0.1, as in client.test.ts: the lite client goes through undici too.
@@ -269,5 +269,93 @@ describe('createDocsClientLite', () => {
       `createDocsClientLite bundle: ${(code.length / 1024).toFixed(1)} KB min, ${(gzip / 1024).toFixed(1)} KB gzip`,
     )
     expect(gzip).toBeLessThan(12 * 1024)
+  })
+})
+
+describe('createDocsReaderClient', () => {
+  const reader = () =>
+    createDocsReaderClient({
+      baseUrl: http.baseUrl,
+      assistantKey: 'mint_dsc_test',
+      retry: { minDelayMs: 5, maxDelayMs: 20 },
+    })
+
+  it('asks and searches like createDocsClientLite', async () => {
+    http.handler = (request, response) => {
+      if (request.url?.includes('/search/')) {
+        json(response, 200, [{ content: 'Hooks', path: '/hooks' }])
+        return
+      }
+      response.writeHead(200, { 'content-type': 'text/plain', 'x-vercel-ai-data-stream': 'v1' })
+      response.end(part('0', 'Hello') + part('d', { finishReason: 'stop' }))
+    }
+    const docs = reader()
+    expect(await docs.search('acme', { query: 'hooks' })).toEqual([
+      { content: 'Hooks', path: '/hooks', metadata: {} },
+    ])
+    const answer = await (
+      await docs.streamAssistantMessage('acme', { fp: 'fp_1', messages: [userMessage] })
+    ).collect()
+    expect(answer.text).toBe('Hello')
+    expect(http.recorded.map((r) => [r.method, r.url, r.headers.authorization])).toEqual([
+      ['POST', '/discovery/v1/search/acme', 'Bearer mint_dsc_test'],
+      ['POST', '/discovery/v1/assistant/acme/message', 'Bearer mint_dsc_test'],
+    ])
+    // The same request checks: a bad body is refused before it is sent.
+    expect(await failure(docs.search('acme', { query: ' ' }))).toMatchObject({
+      kind: 'bad-request',
+      field: 'query',
+    })
+  })
+
+  it('refuses the admin-key methods without a request, naming createDocsClient', async () => {
+    const docs = reader()
+    const calls = [
+      docs.listAgentJobs('proj'),
+      docs.getAgentJob('proj', 'job_1'),
+      docs.createAgentJob('proj', { messages: [{ role: 'user', content: 'Fix it' }] }),
+      docs.getUpdateStatus('st_1'),
+      docs.triggerUpdate('proj'),
+      docs.waitForUpdateStatus('st_1'),
+      docs.waitForAgentJob('proj', 'job_1'),
+    ]
+    for (const call of calls) {
+      const error = await failure(call)
+      expect(error.kind).toBe('bad-request')
+      expect(error.message).toMatch(/needs the admin key.*createDocsClient/)
+    }
+    expect(http.recorded).toEqual([])
+  })
+
+  it('bundles smaller than createDocsClientLite: the admin endpoints stay out', async () => {
+    const packageDir = fileURLToPath(new URL('..', import.meta.url))
+    const size = async (name: string) => {
+      const result = await build({
+        stdin: {
+          contents: `export { ${name} } from './src/index.ts'`,
+          resolveDir: packageDir,
+          loader: 'ts',
+        },
+        bundle: true,
+        format: 'esm',
+        platform: 'browser',
+        minify: true,
+        write: false,
+        logLevel: 'silent',
+      })
+      const code = result.outputFiles[0]!.text
+      return { code, gzip: gzipSync(code).length }
+    }
+    const [lite, readerOnly] = await Promise.all([
+      size('createDocsClientLite'),
+      size('createDocsReaderClient'),
+    ])
+    expect(readerOnly.code).not.toContain('/v1/agent/')
+    expect(readerOnly.code).not.toContain('update-status')
+    expect(lite.code).toContain('/v1/agent/')
+    console.info(
+      `createDocsReaderClient: ${readerOnly.gzip} B gzip (createDocsClientLite ${lite.gzip} B)`,
+    )
+    expect(readerOnly.gzip).toBeLessThan(lite.gzip - 500)
   })
 })

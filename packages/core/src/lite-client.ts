@@ -1,8 +1,10 @@
 import {
   createBaseDocsClient,
+  createBaseDocsReaderClient,
   type DocsClient,
   type DocsClientOptions,
   type DocsClientValidation,
+  type DocsReaderValidation,
   type ResponseParseContext,
 } from './base-client'
 import { DocsApiError } from './errors'
@@ -94,8 +96,8 @@ function responseStrings(record: Fields, fields: string[], context: ResponsePars
 
 const listOrEmpty = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 
-/** The structural checks of `createDocsClientLite` (also used where no client is given). */
-export const structuralValidation: DocsClientValidation = {
+/** The structural checks of the reader endpoints (assistant key): `createDocsReaderClient`. */
+const readerValidation: DocsReaderValidation = {
   searchRequest(value) {
     const body = requestObject(value)
     requireString(body, 'query')
@@ -107,22 +109,6 @@ export const structuralValidation: DocsClientValidation = {
     const body = requestObject(value)
     requireString(body, 'path')
     return body as PageRequest
-  },
-  listAgentJobsRequest(value) {
-    const params = requestObject(value ?? {}, 'params')
-    optionalNumber(params, 'skip')
-    optionalNumber(params, 'take')
-    return params as ListAgentJobsRequest
-  },
-  createAgentJobRequest(value) {
-    const body = requestObject(value)
-    requireList(body, 'messages').forEach((message, index) => {
-      const field = `messages.${index}`
-      const record = requestObject(message, field)
-      if (typeof record.content !== 'string') badRequest(`${field}.content`, 'must be a string')
-      requireString(record, 'role', `${field}.`)
-    })
-    return body as CreateAgentJobRequest
   },
   assistantRequest(value) {
     const body = requestObject(value)
@@ -142,7 +128,6 @@ export const structuralValidation: DocsClientValidation = {
     }
     return { retrievalPageSize: 5, ...body } as AssistantRequest
   },
-
   searchResults(value, context) {
     return responseList(value, context).map((item, index) => {
       const result = responseObject(item, context, String(index))
@@ -160,6 +145,28 @@ export const structuralValidation: DocsClientValidation = {
     responseStrings(page, ['path', 'content'], context)
     return page as PageContent
   },
+}
+
+/** The structural checks of `createDocsClientLite` (also used where no client is given). */
+export const structuralValidation: DocsClientValidation = {
+  ...readerValidation,
+  listAgentJobsRequest(value) {
+    const params = requestObject(value ?? {}, 'params')
+    optionalNumber(params, 'skip')
+    optionalNumber(params, 'take')
+    return params as ListAgentJobsRequest
+  },
+  createAgentJobRequest(value) {
+    const body = requestObject(value)
+    requireList(body, 'messages').forEach((message, index) => {
+      const field = `messages.${index}`
+      const record = requestObject(message, field)
+      if (typeof record.content !== 'string') badRequest(`${field}.content`, 'must be a string')
+      requireString(record, 'role', `${field}.`)
+    })
+    return body as CreateAgentJobRequest
+  },
+
   agentJobList(value, context) {
     const list = responseObject(value, context)
     const allSessions = responseList(list.allSessions, context, 'allSessions').map(
@@ -211,4 +218,17 @@ export const structuralValidation: DocsClientValidation = {
  */
 export function createDocsClientLite(options: DocsClientOptions = {}): DocsClient {
   return createBaseDocsClient(options, structuralValidation)
+}
+
+/**
+ * `createDocsClientLite` for pages readers load: the assistant, search and page endpoints only
+ * (what `@docchat/widget`'s drop-in uses). The admin-key methods (agent jobs, docs updates)
+ * reject with a `bad-request` `DocsApiError` naming `createDocsClient`, and their code stays out
+ * of the bundle.
+ *
+ * @example
+ * const client = createDocsReaderClient({ baseUrl: '/api/docs' })
+ */
+export function createDocsReaderClient(options: DocsClientOptions = {}): DocsClient {
+  return createBaseDocsReaderClient(options, readerValidation)
 }

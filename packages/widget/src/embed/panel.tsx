@@ -1,4 +1,4 @@
-import { createDocsClientLite, type DocsClient } from '@docchat/core'
+import { createDocsReaderClient, type DocsClient } from '@docchat/core'
 import { createRoot } from 'react-dom/client'
 import type { DocChatView } from '../analytics'
 import { DocChatWidget, type DocChatWidgetHandle } from '../components/doc-chat-widget'
@@ -21,7 +21,7 @@ function clientFor(options: DocChatInitOptions): DocsClient {
   // A proxy holds the key server-side and forwards /discovery/... to the API.
   const baseUrl = options.proxyUrl || options.apiBaseUrl || undefined
   const assistantKey = options.proxyUrl ? undefined : (options.assistantKey ?? undefined)
-  return createDocsClientLite({
+  return createDocsReaderClient({
     ...(baseUrl ? { baseUrl } : {}),
     ...(assistantKey ? { assistantKey } : {}),
     // Resolved per call, so a fetch installed after the drop-in loaded (a polyfill) is used.
