@@ -175,6 +175,32 @@ export function createAssistantConnection(
   endpoint: AssistantEndpoint,
   options: AssistantConnectionOptions = {},
 ): AssistantConnection {
+  return connection(endpoint, options, useChatFetch)
+}
+
+/**
+ * `createDocsReaderClient`'s connections: `fetch`, AI SDK v4 useChat's, rejects with a
+ * `bad-request` `DocsApiError`, so its stream writer stays out of the bundle.
+ */
+export function createReaderConnection(
+  endpoint: AssistantEndpoint,
+  options: AssistantConnectionOptions = {},
+): AssistantConnection {
+  return connection(endpoint, options, () => async () => {
+    throw new DocsApiError(
+      'connectAssistant(…).fetch (for AI SDK useChat) is not in createDocsReaderClient: use createDocsClientLite',
+      { kind: 'bad-request' },
+    )
+  })
+}
+
+type Ask = AssistantConnection['ask']
+
+function connection(
+  endpoint: AssistantEndpoint,
+  options: AssistantConnectionOptions,
+  fetchFor: (ask: Ask, options: AssistantConnectionOptions) => typeof globalThis.fetch,
+): AssistantConnection {
   const { domain, onWarning } = endpoint
   const request = connectionRequest(endpoint.request, options.fetch)
   const continuity = createThreadContinuity(domain, options)
@@ -227,29 +253,34 @@ export function createAssistantConnection(
     },
     clearThread: continuity.clear,
     ask,
-    async fetch(_input, init) {
-      const body = useChatBody(init)
-      // The body may be cancelled by its reader without aborting useChat's signal.
-      const controller = new AbortController()
-      linkAbort(init?.signal, controller)
-      let stream: AssistantMessageStream
-      try {
-        stream = await ask(body as unknown as AssistantRequestInput, {
-          signal: controller.signal,
-          headers: init?.headers,
-          continueThread: true,
-        })
-      } catch (error) {
-        throw asAbortError(error)
-      }
-      const { response } = stream
-      return new Response(
-        encodeDataStream(checkedForUseChat(stream), {
-          windowMs: options.coalesceTextMs,
-          onCancel: (reason) => controller.abort(reason),
-        }),
-        { status: response.status, statusText: response.statusText, headers: response.headers },
-      )
-    },
+    fetch: fetchFor(ask, options),
+  }
+}
+
+/** The connection's `fetch` for AI SDK v4 useChat: the answer re-encoded, text merged. */
+function useChatFetch(ask: Ask, options: AssistantConnectionOptions): typeof globalThis.fetch {
+  return async (_input, init) => {
+    const body = useChatBody(init)
+    // The body may be cancelled by its reader without aborting useChat's signal.
+    const controller = new AbortController()
+    linkAbort(init?.signal, controller)
+    let stream: AssistantMessageStream
+    try {
+      stream = await ask(body as unknown as AssistantRequestInput, {
+        signal: controller.signal,
+        headers: init?.headers,
+        continueThread: true,
+      })
+    } catch (error) {
+      throw asAbortError(error)
+    }
+    const { response } = stream
+    return new Response(
+      encodeDataStream(checkedForUseChat(stream), {
+        windowMs: options.coalesceTextMs,
+        onCancel: (reason) => controller.abort(reason),
+      }),
+      { status: response.status, statusText: response.statusText, headers: response.headers },
+    )
   }
 }

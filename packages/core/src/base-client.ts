@@ -2,6 +2,7 @@ import {
   type AssistantConnection,
   type AssistantConnectionOptions,
   createAssistantConnection,
+  createReaderConnection,
 } from './assistant-connection'
 import type { AssistantMessageStream } from './assistant-message'
 import { apiBases } from './api-bases'
@@ -236,13 +237,14 @@ export function createBaseDocsClient(
   options: DocsClientOptions,
   validation: DocsClientValidation,
 ): DocsClient {
-  const http = createHttp(options, validation)
+  const http = createHttp(options, validation, createAssistantConnection)
   return { ...http.reader, ...adminMethods(http, validation) }
 }
 
 /**
  * Only the endpoints a page readers load calls (assistant, search, page): the drop-in's client.
- * The admin-key methods reject with a `bad-request` `DocsApiError` instead of carrying their code.
+ * The admin-key methods and the connections' `fetch` (AI SDK useChat's) reject with a
+ * `bad-request` `DocsApiError` instead of carrying their code.
  */
 export function createBaseDocsReaderClient(
   options: DocsClientOptions,
@@ -257,7 +259,8 @@ export function createBaseDocsReaderClient(
     )
   const admin = {} as Record<string, unknown>
   for (const method of adminMethodNames) admin[method] = refuse(method)
-  return { ...createHttp(options, validation).reader, ...(admin as AdminMethods) }
+  const http = createHttp(options, validation, createReaderConnection)
+  return { ...http.reader, ...(admin as AdminMethods) }
 }
 
 const adminMethodNames: ReadonlyArray<keyof AdminMethods> = [
@@ -272,7 +275,11 @@ const adminMethodNames: ReadonlyArray<keyof AdminMethods> = [
 
 type Http = ReturnType<typeof createHttp>
 
-function createHttp(options: DocsClientOptions, validation: DocsReaderValidation) {
+function createHttp(
+  options: DocsClientOptions,
+  validation: DocsReaderValidation,
+  connect: typeof createAssistantConnection,
+) {
   if (options.adminKey) assertAdminKeyAllowed('adminKey', options.dangerouslyAllowBrowser)
   if (options.authToken) assertAdminKeyAllowed('authToken', options.dangerouslyAllowBrowser)
   const { onWarning } = options
@@ -384,7 +391,7 @@ function createHttp(options: DocsClientOptions, validation: DocsReaderValidation
     },
 
     connectAssistant(domain, connectionOptions) {
-      return createAssistantConnection(
+      return connect(
         {
           domain,
           url: reader.assistantUrl(domain, 'v1'),

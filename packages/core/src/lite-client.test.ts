@@ -308,7 +308,7 @@ describe('createDocsReaderClient', () => {
     })
   })
 
-  it('refuses the admin-key methods without a request, naming createDocsClient', async () => {
+  it("refuses the admin-key methods and useChat's fetch without a request, naming the client to use", async () => {
     const docs = reader()
     const calls = [
       docs.listAgentJobs('proj'),
@@ -324,10 +324,19 @@ describe('createDocsReaderClient', () => {
       expect(error.kind).toBe('bad-request')
       expect(error.message).toMatch(/needs the admin key.*createDocsClient/)
     }
+    // AI SDK v4 useChat's fetch is left out too; `ask` is the reader client's way.
+    const useChatFetch = await failure(
+      docs.connectAssistant('acme').fetch('/', {
+        method: 'POST',
+        body: JSON.stringify({ fp: 'fp_1', messages: [userMessage] }),
+      }),
+    )
+    expect(useChatFetch.kind).toBe('bad-request')
+    expect(useChatFetch.message).toMatch(/createDocsClientLite/)
     expect(http.recorded).toEqual([])
   })
 
-  it('bundles smaller than createDocsClientLite: the admin endpoints stay out', async () => {
+  it("bundles smaller than createDocsClientLite: the admin endpoints and useChat's stream writer stay out", async () => {
     const packageDir = fileURLToPath(new URL('..', import.meta.url))
     const size = async (name: string) => {
       const result = await build({
@@ -352,10 +361,13 @@ describe('createDocsReaderClient', () => {
     ])
     expect(readerOnly.code).not.toContain('/v1/agent/')
     expect(readerOnly.code).not.toContain('update-status')
+    // useChat's fetch and its stream writer.
+    expect(readerOnly.code).not.toContain('coalesceTextMs')
+    expect(lite.code).toContain('coalesceTextMs')
     expect(lite.code).toContain('/v1/agent/')
     console.info(
       `createDocsReaderClient: ${readerOnly.gzip} B gzip (createDocsClientLite ${lite.gzip} B)`,
     )
-    expect(readerOnly.gzip).toBeLessThan(lite.gzip - 500)
+    expect(readerOnly.gzip).toBeLessThan(lite.gzip - 1000)
   })
 })

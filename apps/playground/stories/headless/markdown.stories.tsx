@@ -27,7 +27,10 @@ export const LongAnswerWithCode: Story = {
     const canvas = within(canvasElement)
     await expect(canvasElement.querySelectorAll('pre')).toHaveLength(4)
     await expect(canvas.getAllByRole('button', { name: 'Copy code' })).toHaveLength(4)
-    await expect(canvasElement.querySelector('[data-language="tsx"] .token-keyword')).not.toBeNull()
+    // The highlighter is a chunk of its own: the code is coloured once it has loaded.
+    await waitFor(() =>
+      expect(canvasElement.querySelector('[data-language="tsx"] .token-keyword')).not.toBeNull(),
+    )
     await expect(canvas.getByRole('table')).toBeVisible()
     await expect(canvas.queryByText(/```suggestions/)).not.toBeInTheDocument()
     // Relative doc links resolve against docsBaseUrl.

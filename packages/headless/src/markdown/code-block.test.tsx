@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { axeViolations, describeViolations } from '@docchat/test-utils/axe'
@@ -19,7 +19,9 @@ describe('DefaultCodeBlock', () => {
       <DefaultCodeBlock language="js" code="const a = 1" closed index={0} labels={labels} />,
     )
     expect(container.querySelector('[data-part="code-language"]')).toHaveTextContent('js')
-    expect(container.querySelector('.token-keyword')).toHaveTextContent('const')
+    await waitFor(() =>
+      expect(container.querySelector('.token-keyword')).toHaveTextContent('const'),
+    )
     expect(await axeViolations(container)).toEqual([])
 
     await user.click(screen.getByRole('button', { name: 'Copy code' }))
@@ -82,5 +84,22 @@ describe('an unfinished code block', () => {
     rerender(<Markdown content={`${content}get\n\`\`\`\n`} />)
     expect(block()).toHaveAttribute('data-state', 'complete')
     expect(screen.getByRole('button', { name: 'Copy code' })).toBeInTheDocument()
+  })
+})
+
+describe('the highlighter, a chunk of its own', () => {
+  it('shows the code plain until it has loaded, then coloured; later blocks are coloured at once', async () => {
+    // A fresh module: the highlighter not loaded yet in this test's copy.
+    vi.resetModules()
+    const { HighlightedCode } = await import('./code-block')
+    const first = render(<HighlightedCode code="const a = 1" language="js" />)
+    const code = first.container.querySelector('code')!
+    expect(code).toHaveTextContent('const a = 1')
+    expect(code.querySelector('.token-keyword')).toBeNull()
+    await waitFor(() => expect(code.querySelector('.token-keyword')).toHaveTextContent('const'))
+    expect(code).toHaveTextContent('const a = 1')
+
+    const second = render(<HighlightedCode code="let b = 2" language="js" />)
+    expect(second.container.querySelector('.token-keyword')).toHaveTextContent('let')
   })
 })

@@ -6,11 +6,13 @@ import {
   type MouseEvent,
   memo,
   type ReactNode,
+  useEffect,
   useMemo,
+  useState,
 } from 'react'
 import { composeEventHandlers } from '../utils/compose-event-handlers'
 import { visuallyHiddenStyle } from '../utils/visually-hidden'
-import { highlightCode } from './highlight-code'
+import type * as HighlighterModule from './highlight-code'
 import { useCopyToClipboard } from './use-copy-to-clipboard'
 
 export interface HighlightedCodeProps extends ComponentPropsWithoutRef<'code'> {
@@ -18,13 +20,51 @@ export interface HighlightedCodeProps extends ComponentPropsWithoutRef<'code'> {
   language: string
 }
 
-/** `<code>` with `token-*` class names on coloured spans; no HTML strings involved. */
+// The highlighter is a chunk of its own (bundlers split the dynamic import): answers without code
+// never load it, and the first code block shows its text plain for the moment it takes.
+let highlighter: typeof HighlighterModule | undefined
+let loading: Promise<unknown> | undefined
+const loadHighlighter = () => {
+  loading ??= import('./highlight-code').then(
+    (module) => {
+      highlighter = module
+    },
+    (error: unknown) => {
+      // Offline: the code stays plain; the next code block tries again.
+      loading = undefined
+      console.error('DocChat: could not load the code highlighter', error)
+    },
+  )
+  return loading
+}
+
+function useHighlighter() {
+  const [, arrived] = useState(0)
+  useEffect(() => {
+    if (highlighter) return
+    let live = true
+    void loadHighlighter().then(() => live && highlighter && arrived((n) => n + 1))
+    return () => {
+      live = false
+    }
+  }, [])
+  return highlighter
+}
+
+/**
+ * `<code>` with `token-*` class names on coloured spans; no HTML strings involved. Plain text
+ * until the highlighter has loaded (the first time only, and on the server).
+ */
 export const HighlightedCode = memo(
   forwardRef<HTMLElement, HighlightedCodeProps>(function HighlightedCode(
     { code, language, className, ...props },
     ref,
   ) {
-    const tokens = useMemo(() => highlightCode(code, language), [code, language])
+    const module = useHighlighter()
+    const tokens = useMemo(
+      () => module?.highlightCode(code, language) ?? [{ type: 'plain' as const, value: code }],
+      [module, code, language],
+    )
     const languageClass = language ? `language-${language.replace(/[^\w+#.-]/g, '')}` : undefined
     return (
       <code

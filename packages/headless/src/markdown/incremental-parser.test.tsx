@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react'
+import { act, render, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { parseMarkdownBlocks } from './blocks'
 import { createIncrementalMarkdownParser } from './incremental-parser'
@@ -92,7 +92,7 @@ describe('createIncrementalMarkdownParser', () => {
 })
 
 describe('Markdown while streaming', () => {
-  it('keeps the same <pre> element for an unclosed fence as tokens arrive (no flicker)', () => {
+  it('keeps the same <pre> element for an unclosed fence as tokens arrive (no flicker)', async () => {
     const code = '```ts\nconst a = 1\nconst b = "two"\n// done\n```\n\nAfter.'
     const { container, rerender } = render(<Markdown content="Intro\n\n" streaming />)
     let pre: Element | null = null
@@ -110,7 +110,9 @@ describe('Markdown while streaming', () => {
       'data-state',
       'complete',
     )
-    expect(container.querySelector('pre code .token-keyword')).toHaveTextContent('const')
+    await waitFor(() =>
+      expect(container.querySelector('pre code .token-keyword')).toHaveTextContent('const'),
+    )
     expect(container.querySelector('p:last-child')).toHaveTextContent('After.')
   })
 
