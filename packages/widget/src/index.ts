@@ -23,7 +23,8 @@ export type {
   DocChatEventSource,
   DocChatView,
 } from './analytics'
-export { type DocChatLabels, defaultLabels, formatLabel } from './labels'
+export { defaultLabels } from './default-labels'
+export { type DocChatLabels, formatLabel } from './labels'
 export type { DocChatTheme, ThemeOptions } from './theme'
 export type {
   DocChatVariant,

@@ -179,7 +179,78 @@ export interface DocChatLabels {
 /** Kept separate so the drop-in's first file doesn't carry every label. */
 export const defaultTriggerLabel = 'Ask AI'
 
-export const defaultLabels: DocChatLabels = {
+/*
+ * Each part that loads on its own (search, History, attachments, the status components) brings
+ * its own default words, so the drop-in's panel carries only its own. `defaultLabels` has them
+ * all.
+ */
+export type SearchLabelKey =
+  | 'searchPlaceholder'
+  | 'searchLabel'
+  | 'searching'
+  | 'resultsCount'
+  | 'noResults'
+  | 'searchEmpty'
+  | 'recentSearches'
+  | 'askAiAbout'
+  | 'navigateHint'
+  | 'selectHint'
+  | 'closeHint'
+export type HistoryLabelKey =
+  | 'recentConversations'
+  | 'noConversations'
+  | 'backToConversation'
+  | 'currentConversation'
+  | 'deleteConversation'
+  | 'conversationDeleted'
+  | 'conversationRestored'
+  | 'undo'
+  | 'copyMarkdown'
+  | 'markdownCopied'
+  | 'copyFailed'
+  | 'downloadMarkdown'
+  | 'markdownDownloaded'
+export type AttachmentLabelKey =
+  | 'attach'
+  | 'removeAttachment'
+  | 'attachmentReading'
+  | 'attachmentsReady'
+  | 'attachmentTooMany'
+  | 'attachmentTooLarge'
+  | 'attachmentUnsupported'
+  | 'attachmentEmpty'
+  | 'attachmentFailed'
+  | 'enlargeImage'
+  | 'attachmentNotKept'
+export type StatusLabelKey =
+  | 'jobTitle'
+  | 'jobRunning'
+  | 'jobCompleted'
+  | 'jobFailed'
+  | 'jobInterrupted'
+  | 'jobProgress'
+  | 'jobProgressOne'
+  | 'jobProgressStopped'
+  | 'todoDone'
+  | 'todoInProgress'
+  | 'todoPending'
+  | 'todoNotDone'
+  | 'pullRequest'
+  | 'logs'
+  | 'updateQueued'
+  | 'updateInProgress'
+  | 'updateSuccess'
+  | 'updateFailure'
+  | 'updateTitle'
+type PartLabelKey = SearchLabelKey | HistoryLabelKey | AttachmentLabelKey | StatusLabelKey
+
+/** The words of the chat panel and what every part shares. */
+export type PanelLabels = Omit<DocChatLabels, PartLabelKey>
+
+/** What the widget's scope holds: the panel's defaults and every word the site set. */
+export type ScopeLabels = PanelLabels & Partial<DocChatLabels>
+
+export const panelLabels: PanelLabels = {
   trigger: defaultTriggerLabel,
   triggerShortcut: '{key}',
   title: 'Assistant',
@@ -196,19 +267,6 @@ export const defaultLabels: DocChatLabels = {
   codeUnfinished: 'Unfinished',
   newConversation: 'New conversation',
   conversations: 'Recent conversations',
-  recentConversations: 'Recent conversations',
-  noConversations: 'No conversations yet. The questions you ask are kept here, on this device.',
-  backToConversation: 'Back to the conversation',
-  currentConversation: 'Current',
-  deleteConversation: 'Delete “{title}”',
-  conversationDeleted: 'Conversation deleted.',
-  conversationRestored: 'Conversation restored.',
-  undo: 'Undo',
-  copyMarkdown: 'Copy as Markdown',
-  markdownCopied: 'Conversation copied as Markdown.',
-  copyFailed: 'Could not copy. Try Download instead.',
-  downloadMarkdown: 'Download .md',
-  markdownDownloaded: 'Conversation downloaded.',
   copy: 'Copy answer',
   copyCode: 'Copy code',
   copied: 'Copied',
@@ -247,19 +305,8 @@ export const defaultLabels: DocChatLabels = {
   contextSelection: 'Selection',
   contextCode: 'Code',
   removeContext: 'Remove {label}',
-  attach: 'Attach images or PDFs',
   attachments: 'Attached files',
-  removeAttachment: 'Remove {name}',
   dropFiles: 'Drop images or PDFs to attach them',
-  attachmentReading: 'Reading {name}…',
-  attachmentsReady: 'Attached: {names}',
-  attachmentTooMany: 'You can attach up to {max} files to a question.',
-  attachmentTooLarge: '{name} is too large: files can be up to {size}.',
-  attachmentUnsupported: '{name} can’t be attached: use an image (PNG, JPEG, GIF, WebP) or a PDF.',
-  attachmentEmpty: '{name} is empty.',
-  attachmentFailed: '{name} couldn’t be attached. Try again.',
-  enlargeImage: 'Show {name} larger',
-  attachmentNotKept: 'not kept on this device',
   // Readers can't fix a key: they get a plain sentence; the detail goes to the console and onError.
   errorUnauthorized: 'The assistant isn’t available on this site right now.',
   errorForbidden: 'The assistant isn’t available on this site right now.',
@@ -274,44 +321,14 @@ export const defaultLabels: DocChatLabels = {
   partialAnswer: 'The answer was cut short; what arrived is kept above.',
   retry: 'Retry',
   retryIn: 'Retry in {seconds}s',
-  searchPlaceholder: 'Search the docs',
-  searchLabel: 'Search the docs',
-  searching: 'Searching…',
-  resultsCount: '{count} results',
-  noResults: 'No results for “{query}”',
-  searchEmpty: 'Type to search the docs.',
   rateLimitedSearch: 'Too many searches. Try again in {seconds}s.',
   rateLimitedSearchNow: 'Too many searches. Try again now.',
   searchFailed: 'Search isn’t available right now. Try again in a moment.',
   searchUnavailable: 'Search isn’t available on this site right now.',
-  recentSearches: 'Recent searches',
   suggestedPages: 'Suggested pages',
-  askAiAbout: 'Ask AI about “{query}”',
-  navigateHint: 'to navigate',
-  selectHint: 'to select',
-  closeHint: 'to close',
   openSearch: 'Search',
   openAssistant: 'Ask AI',
-  jobTitle: 'Agent job',
-  jobRunning: 'Running',
-  jobCompleted: 'Completed',
-  jobFailed: 'Failed',
-  jobInterrupted: 'Interrupted',
-  jobProgress: '{done} of {total} tasks done',
-  jobProgressOne: '{done} of 1 task done',
-  jobProgressStopped: 'Stopped after {done} of {total} tasks',
-  todoDone: 'Done',
-  todoInProgress: 'In progress',
-  todoPending: 'To do',
-  todoNotDone: 'Not done',
-  pullRequest: 'View pull request',
-  logs: 'Logs',
   loading: 'Loading…',
-  updateQueued: 'Queued',
-  updateInProgress: 'Deploying',
-  updateSuccess: 'Deployed',
-  updateFailure: 'Deploy failed',
-  updateTitle: 'Docs update',
   crashed: 'Something went wrong. Starting over clears this conversation and recent searches.',
   startOver: 'Start over',
 }
@@ -323,12 +340,20 @@ export function formatLabel(template: string, values: Record<string, string | nu
   )
 }
 
-export function resolveLabels(overrides?: Partial<DocChatLabels> | null): DocChatLabels {
-  if (!overrides) return defaultLabels
-  const labels = { ...defaultLabels }
-  for (const key of Object.keys(overrides) as Array<keyof DocChatLabels>) {
-    const value = overrides[key]
+/** The panel's defaults with the site's words over them (only strings count). */
+export function resolveLabels(overrides?: Partial<DocChatLabels> | null): ScopeLabels {
+  if (!overrides) return panelLabels
+  const labels: Record<string, string> = { ...panelLabels }
+  for (const [key, value] of Object.entries(overrides)) {
     if (typeof value === 'string') labels[key] = value
   }
-  return labels
+  return labels as ScopeLabels
+}
+
+/** A part's words: its defaults, with the site's (in the scope) over them. */
+export function withPartLabels<K extends keyof DocChatLabels>(
+  labels: ScopeLabels,
+  defaults: Pick<DocChatLabels, K>,
+): ScopeLabels & Pick<DocChatLabels, K> {
+  return { ...defaults, ...labels }
 }

@@ -7,7 +7,12 @@ import {
   resolveShortcuts,
   shortcutHint,
 } from './keyboard-shortcuts'
-import { defaultLabels, formatLabel, resolveLabels } from './labels'
+import { defaultLabels } from './default-labels'
+import { formatLabel, resolveLabels, withPartLabels } from './labels'
+import { searchLabels } from './search-labels'
+import { historyLabels } from './history-labels'
+import { attachmentLabels } from './attachment-labels'
+import { statusLabels } from './status-labels'
 import { themeProperties } from './theme'
 import { starterQuestionsOf } from './widget-options'
 
@@ -20,6 +25,20 @@ describe('labels', () => {
     const labels = resolveLabels({ title: 'Docs AI', send: undefined })
     expect(labels.title).toBe('Docs AI')
     expect(labels.send).toBe(defaultLabels.send)
+  })
+
+  it("a part's words: its defaults, the site's over them; the panel carries none of them", () => {
+    const scope = resolveLabels({ searchPlaceholder: 'Find in the docs', title: 'Docs AI' })
+    expect(resolveLabels()).not.toHaveProperty('searchPlaceholder')
+    const search = withPartLabels(scope, searchLabels)
+    expect(search.searchPlaceholder).toBe('Find in the docs')
+    expect(search.noResults).toBe(defaultLabels.noResults)
+    expect(search.title).toBe('Docs AI')
+    // Each word has one home: the panel's or one part's; together they are `defaultLabels`.
+    const homes = [resolveLabels(), searchLabels, historyLabels, attachmentLabels, statusLabels]
+    const keys = homes.flatMap((labels) => Object.keys(labels))
+    expect(new Set(keys).size).toBe(keys.length)
+    expect(keys.sort()).toEqual(Object.keys(defaultLabels).sort())
   })
 })
 

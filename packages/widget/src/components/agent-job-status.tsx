@@ -3,10 +3,11 @@
 import { type AgentJob, DocsApiError, isAgentJobFinished, toSafeUrl } from '@docchat/core'
 import { useAgentJob } from '@docchat/react'
 import { formatLabel } from '../labels'
+import { statusLabels } from '../status-labels'
 import type { WidgetOptions } from '../widget-options'
 import { errorMessage } from './error-message'
 import { Icon } from './icon'
-import { type ConnectionProps, MaybeProvider, useWidgetSettings, WidgetScope } from './widget-scope'
+import { type ConnectionProps, MaybeProvider, WidgetScope, usePartLabels } from './widget-scope'
 
 export type AgentJobState = 'loading' | 'running' | 'completed' | 'error' | 'interrupted'
 
@@ -40,7 +41,7 @@ function todoStatus(status: unknown): TodoStatus {
 
 /** One to-do: a check when done (never struck through: that reads as dropped), its state in words. */
 function Todo({ status: raw, content }: { status: unknown; content: string }) {
-  const { labels } = useWidgetSettings()
+  const labels = usePartLabels(statusLabels)
   const status = todoStatus(raw)
   const word = {
     completed: labels.todoDone,
@@ -100,7 +101,7 @@ function AgentJobStatusView({
   intervalMs?: number
   className?: string
 }) {
-  const { labels } = useWidgetSettings()
+  const labels = usePartLabels(statusLabels)
   const { job, error } = useAgentJob(jobId, intervalMs ? { intervalMs } : {})
   const state = error && !job ? 'error' : agentJobState(job)
   const progress = todoProgress(job)

@@ -3,9 +3,10 @@
 import type { AttachmentProblem } from '@docchat/core'
 import type { PendingAttachment, UseAttachments } from '@docchat/headless'
 import { useRef } from 'react'
-import { type DocChatLabels, formatLabel } from '../labels'
+import { type AttachmentLabelKey, type DocChatLabels, formatLabel } from '../labels'
+import { attachmentLabels } from '../attachment-labels'
 import { Icon } from './icon'
-import { useWidgetSettings } from './widget-scope'
+import { usePartLabels } from './widget-scope'
 
 // Lucide's paperclip (ISC); kept here rather than in the shared icon set, which the loader's
 // first file also carries.
@@ -37,7 +38,10 @@ export function formatBytes(bytes: number): string {
 }
 
 /** A refused file in plain words. */
-export function attachmentProblemText(problem: AttachmentProblem, labels: DocChatLabels): string {
+export function attachmentProblemText(
+  problem: AttachmentProblem,
+  labels: Pick<DocChatLabels, AttachmentLabelKey>,
+): string {
   const name = problem.name ?? ''
   switch (problem.reason) {
     case 'too-many':
@@ -58,7 +62,7 @@ export function attachmentProblemText(problem: AttachmentProblem, labels: DocCha
 
 /** The paperclip: a button that opens the file picker. */
 export function AttachButton({ picker }: { picker: UseAttachments }) {
-  const { labels } = useWidgetSettings()
+  const labels = usePartLabels(attachmentLabels)
   const input = useRef<HTMLInputElement>(null)
   return (
     <>
@@ -89,7 +93,7 @@ export function AttachmentPreviews({
   items: PendingAttachment[]
   onRemove: (id: string) => void
 }) {
-  const { labels } = useWidgetSettings()
+  const labels = usePartLabels(attachmentLabels)
   if (items.length === 0) return null
   return (
     <ul className="docchat-chips docchat-attachments" aria-label={labels.attachments}>
@@ -135,7 +139,7 @@ export function AttachmentProblems({
   /** Names of the files ready to send. */
   ready?: string[]
 }) {
-  const { labels } = useWidgetSettings()
+  const labels = usePartLabels(attachmentLabels)
   return (
     <div className="docchat-attachment-problems" role="status" aria-live="polite">
       {problems.map((problem) => (

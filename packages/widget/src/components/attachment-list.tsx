@@ -3,8 +3,9 @@
 import { readAttachments } from '@docchat/core'
 import { useMemo, useState } from 'react'
 import { formatLabel } from '../labels'
+import { attachmentLabels } from '../attachment-labels'
 import { FileIcon, fileIconPaths } from './attachment-composer'
-import { useWidgetSettings } from './widget-scope'
+import { usePartLabels } from './widget-scope'
 
 /**
  * The files a sent question carried. Every URL went through core's URL policy (readAttachments):
@@ -13,7 +14,7 @@ import { useWidgetSettings } from './widget-scope'
  * did not keep, is its name only.
  */
 export function SentAttachments({ message }: { message: unknown }) {
-  const { labels } = useWidgetSettings()
+  const labels = usePartLabels(attachmentLabels)
   const views = useMemo(() => readAttachments(message), [message])
   const [enlarged, setEnlarged] = useState<number | undefined>(undefined)
   if (views.length === 0) return null

@@ -4,9 +4,10 @@ import { conversationFileName, type StoredConversation } from '@docchat/core'
 import type { Conversations } from '@docchat/react'
 import { type KeyboardEvent as ReactKeyboardEvent, useLayoutEffect, useRef, useState } from 'react'
 import { formatLabel } from '../labels'
+import { historyLabels } from '../history-labels'
 import { copyText, downloadText, relativeTime } from './conversation-export'
 import { Icon } from './icon'
-import { useWidgetSettings } from './widget-scope'
+import { usePartLabels } from './widget-scope'
 
 type Conversation = Conversations['list'][number]
 
@@ -35,7 +36,7 @@ export function ConversationHistory({
   canExport,
   onClose,
 }: ConversationHistoryProps) {
-  const { labels } = useWidgetSettings()
+  const labels = usePartLabels(historyLabels)
   const listRef = useRef<HTMLUListElement>(null)
   const backRef = useRef<HTMLButtonElement>(null)
   const undoRef = useRef<HTMLButtonElement>(null)

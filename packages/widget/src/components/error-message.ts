@@ -1,5 +1,5 @@
 import type { DocsApiError } from '@docchat/core'
-import { type DocChatLabels, formatLabel } from '../labels'
+import { formatLabel, type PanelLabels } from '../labels'
 
 /**
  * Retrying helps for these; 401/403/400 need a configuration change, not another try. An answer
@@ -18,7 +18,7 @@ export function canRetry(
 /** The sentence shown for an error, per kind. `secondsLeft` fills the rate-limit countdown. */
 export function errorMessage(
   error: Pick<DocsApiError, 'kind' | 'status'>,
-  labels: DocChatLabels,
+  labels: PanelLabels,
   secondsLeft?: number,
 ): string {
   switch (error.kind) {
@@ -48,7 +48,7 @@ export function errorMessage(
 /** The sentence for a failed search: its own wording for limits and outages, key errors as usual. */
 export function searchErrorMessage(
   error: Pick<DocsApiError, 'kind' | 'status'>,
-  labels: DocChatLabels,
+  labels: PanelLabels,
   secondsLeft?: number,
 ): string {
   switch (error.kind) {

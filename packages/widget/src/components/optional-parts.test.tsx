@@ -185,4 +185,24 @@ describe('optional parts (chunks loaded when a reader reaches for them)', () => 
     expect(screen.queryByRole('dialog', { name: 'Search' })).toBeNull()
     expect(screen.queryByRole('dialog', { name: 'Assistant' })).toBeNull()
   })
+
+  it("a site's words for a part reach it when it loads; its other words are its defaults", async () => {
+    const user = userEvent.setup()
+    const { search, history } = renderWithParts({
+      labels: { searchPlaceholder: 'Find in the docs', recentConversations: 'Earlier chats' },
+    })
+    search.release()
+    history.release()
+    const assistant = await screen.findByRole('dialog', { name: 'Assistant' })
+    await user.click(within(assistant).getByRole('button', { name: 'Recent conversations' }))
+    expect(await within(assistant).findByRole('region', { name: 'Earlier chats' })).toBeVisible()
+    expect(
+      within(assistant).getByRole('button', { name: 'Back to the conversation' }),
+    ).toBeVisible()
+
+    await user.click(within(assistant).getByRole('button', { name: 'Search' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Search' })
+    expect(within(dialog).getByRole('combobox')).toHaveAttribute('placeholder', 'Find in the docs')
+    expect(dialog).toHaveTextContent('to close')
+  })
 })

@@ -5,12 +5,13 @@ import { groupSearchResults, Search, snippetParts, useRecentSearches } from '@do
 import { useDocsSearch } from '@docchat/react'
 import { type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react'
 import { formatLabel } from '../labels'
+import { searchLabels } from '../search-labels'
 import type { SuggestedPage } from '../widget-options'
 import { searchErrorMessage } from './error-message'
 import { useReportError } from './use-report-error'
 import { Icon } from './icon'
 import { useCountdown } from './use-countdown'
-import { useWidgetSettings } from './widget-scope'
+import { useWidgetSettings, usePartLabels } from './widget-scope'
 
 const askAiValue = 'docchat:ask-ai'
 
@@ -50,7 +51,8 @@ export function SearchView({
   suggestedQuestions,
   titleId,
 }: SearchViewProps) {
-  const { labels, emit, docsBaseUrl, starterQuestions } = useWidgetSettings()
+  const { emit, docsBaseUrl, starterQuestions } = useWidgetSettings()
+  const labels = usePartLabels(searchLabels)
   const [query, setQuery] = useState(defaultQuery)
   const search = useDocsSearch(query, { pageSize, ...(filter ? { filter } : {}) })
   const recent = useRecentSearches({ enabled: recentSearches })
@@ -319,7 +321,7 @@ const noResults: SearchResult[] = []
 
 /** The alert for a failed search; a rate limit counts down to its `Retry-After`. */
 function SearchErrorNotice({ error, at }: { error: DocsApiError; at: number }) {
-  const { labels } = useWidgetSettings()
+  const labels = usePartLabels(searchLabels)
   const retryAfter =
     error.kind === 'rate-limited' && error.retryAfterMs ? at + error.retryAfterMs : undefined
   const seconds = useCountdown(retryAfter)

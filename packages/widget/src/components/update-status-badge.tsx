@@ -4,8 +4,9 @@ import { DocsApiError, isUpdateFinished } from '@docchat/core'
 import { useUpdateStatus } from '@docchat/react'
 import { useId } from 'react'
 import type { WidgetOptions } from '../widget-options'
+import { statusLabels } from '../status-labels'
 import { errorMessage } from './error-message'
-import { type ConnectionProps, MaybeProvider, useWidgetSettings, WidgetScope } from './widget-scope'
+import { type ConnectionProps, MaybeProvider, WidgetScope, usePartLabels } from './widget-scope'
 
 export interface UpdateStatusBadgeProps extends WidgetOptions, ConnectionProps {
   /** From `useTriggerUpdate()` or `client.triggerUpdate(...)`. */
@@ -58,7 +59,7 @@ function UpdateStatusView({
   intervalMs?: number
   className?: string
 }) {
-  const { labels } = useWidgetSettings()
+  const labels = usePartLabels(statusLabels)
   const { update, error } = useUpdateStatus(statusId, intervalMs ? { intervalMs } : {})
   const logsId = useId()
   const state = update?.status ?? (error ? 'failure' : 'loading')

@@ -12,12 +12,13 @@ import {
 } from 'react'
 import { createEmitter, type Emit } from '../analytics'
 import { WidgetErrorBoundary } from './error-boundary'
-import { type DocChatLabels, resolveLabels } from '../labels'
+import { type DocChatLabels, resolveLabels, type ScopeLabels, withPartLabels } from '../labels'
 import { themeName, themeProperties } from '../theme'
 import { type FeedbackDetails, starterQuestionsOf, type WidgetOptions } from '../widget-options'
 
 export interface WidgetSettings {
-  labels: DocChatLabels
+  /** The panel's words; a part that loads on its own adds its defaults (`usePartLabels`). */
+  labels: ScopeLabels
   emit: Emit
   includeQuestionText: boolean
   starterQuestions: string[]
@@ -178,4 +179,12 @@ function useStateOnce<T>(create: () => T): [T] {
   const ref = useRef<{ value: T } | null>(null)
   ref.current ??= { value: create() }
   return [ref.current.value]
+}
+
+/** The words of a part that brings its own defaults (a chunk), the site's over them. */
+export function usePartLabels<K extends keyof DocChatLabels>(
+  defaults: Pick<DocChatLabels, K>,
+): ScopeLabels & Pick<DocChatLabels, K> {
+  const { labels } = useWidgetSettings()
+  return useMemo(() => withPartLabels(labels, defaults), [labels, defaults])
 }

@@ -1,0 +1,16 @@
+import type { DocChatLabels, SearchLabelKey } from './labels'
+
+/** Search (⌘K): fetched with its chunk. */
+export const searchLabels: Pick<DocChatLabels, SearchLabelKey> = {
+  searchPlaceholder: 'Search the docs',
+  searchLabel: 'Search the docs',
+  searching: 'Searching…',
+  resultsCount: '{count} results',
+  noResults: 'No results for “{query}”',
+  searchEmpty: 'Type to search the docs.',
+  recentSearches: 'Recent searches',
+  askAiAbout: 'Ask AI about “{query}”',
+  navigateHint: 'to navigate',
+  selectHint: 'to select',
+  closeHint: 'to close',
+}
