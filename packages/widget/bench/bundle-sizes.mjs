@@ -20,11 +20,12 @@ const br = (text) => brotliCompressSync(text).length
 
 const dropInOnly = process.argv.includes('--drop-in')
 // The first file's budget sits half a KB above issue 14's goal (6.0, met with a few bytes to
-// spare): room for an option or two, none for a regression. The panel's sits ~1.7 KB above what
-// it measured once History, attachments and "Ask AI" on the page became chunks of their own
-// (63.8 KB). Everything the drop-in can ever load (optional chunks included) stays within the
+// spare): room for an option or two, none for a regression. What a reader loads to ask (first
+// file + panel) is held to issue 14's goal itself, 60 KB (59.5 measured once search, the code
+// highlighter and the parts' words became chunks of their own); the panel's own budget follows
+// from it. Everything the drop-in can ever load (optional chunks included) stays within the
 // project's 85 KB.
-const budgets = { first: 6.5 * 1024, panel: 65.5 * 1024, everything: 85 * 1024 }
+const budgets = { first: 6.5 * 1024, panel: 54 * 1024, toAsk: 60 * 1024, everything: 85 * 1024 }
 const rows = []
 let overBudget = false
 
@@ -56,13 +57,18 @@ const panelRow = measure(
   readFileSync(panel),
   budgets.panel,
 )
-// The panel's optional parts (src/embed/panel-parts.ts): History and the Markdown export,
-// attachments, each with its stylesheet, fetched only when a reader needs them.
+// The panel's optional parts (src/embed/panel-parts.ts, and the headless highlighter): search,
+// History and the Markdown export, attachments, "Ask AI" on the page, code highlighting, each
+// with its stylesheet, fetched only when a reader needs them.
 const optional = readdirSync(embedDir)
   .filter((file) => /^docchat-.+\.js$/.test(file) && file !== 'docchat-panel.js')
   .sort()
   .map((file) => measure(`  optional chunk ${file}`, readFileSync(join(embedDir, file))))
-const toAsk = sum('what a reader loads to ask (first file + panel)', [firstRow, panelRow])
+const toAsk = sum(
+  'what a reader loads to ask (first file + panel)',
+  [firstRow, panelRow],
+  budgets.toAsk,
+)
 const everything = sum(
   'everything the drop-in can ever load',
   [firstRow, panelRow, ...optional],
