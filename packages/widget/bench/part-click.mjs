@@ -1,0 +1,142 @@
+// First open of the panel's parts over a slow network: History and search are chunks of their own
+// (optional parts, src/embed/panel-parts.ts) fetched when the pointer reaches their button. In
+// Chromium over the same 4G link as first-click.mjs (60 ms RTT, 9 Mbit/s), with the drop-in as
+// built in dist-embed/ served gzipped:
+// - History and search from the assistant's header: open the panel, then click the button right
+//   away (no head start) or after the pointer rests on it for 150 ms; click → view painted.
+// - ⌘K one second after load (the panel preloaded when the page went idle, search not yet):
+//   keydown → search painted.
+// Fresh context per run (cold cache), 7 runs each.
+//
+//   node bench/part-click.mjs      (after `pnpm build`)
+import { readdirSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium } from 'playwright-core'
+const embed = join(import.meta.dirname, '../dist-embed')
+const files = Object.fromEntries(
+  readdirSync(embed)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => [`/${f}`, gzipSync(readFileSync(join(embed, f)), { level: 9 })]),
+)
+const hostPage = (origin) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title></head><body><main><h1>Docs</h1><p>Text</p></main><script src="/docchat.js" data-domain="bench" data-api-base-url="${origin}" data-assistant-key="mint_dsc_bench"></script></body></html>`
+const server = createServer((req, res) => {
+  if (req.url === '/') {
+    res.writeHead(200, { 'Content-Type': 'text/html' })
+    res.end(hostPage(`http://${req.headers.host}`))
+  } else if (files[req.url]) {
+    res.writeHead(200, { 'Content-Type': 'text/javascript', 'Content-Encoding': 'gzip' })
+    res.end(files[req.url])
+  } else {
+    res.writeHead(404)
+    res.end()
+  }
+})
+await new Promise((r) => server.listen(0, '127.0.0.1', r))
+const origin = `http://127.0.0.1:${server.address().port}`
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+  ],
+})
+async function openPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 60,
+    downloadThroughput: (9 * 1024 * 1024) / 8,
+    uploadThroughput: (9 * 1024 * 1024) / 8,
+  })
+  await page.goto(origin)
+  return { context, page }
+}
+
+/** Resolves with the time from the next `eventType` to the first frame after `selector` shows. */
+const watchPaint = (page, eventType, selector) =>
+  page.evaluate(
+    ([eventType, selector]) => {
+      window.__painted = new Promise((resolve) => {
+        addEventListener(
+          eventType,
+          (event) => {
+            const start = event.timeStamp
+            const root = document.querySelector('docchat-widget').shadowRoot
+            const check = () =>
+              root.querySelector(selector)
+                ? requestAnimationFrame(() =>
+                    requestAnimationFrame(() => resolve(performance.now() - start)),
+                  )
+                : requestAnimationFrame(check)
+            check()
+          },
+          { capture: true, once: true },
+        )
+      })
+    },
+    [eventType, selector],
+  )
+
+async function fromHeader(name, selector, dwell) {
+  const { context, page } = await openPage()
+  await page
+    .locator('docchat-widget')
+    .getByRole('button', { name: /^Ask AI/ })
+    .click()
+  const button = page.getByRole('dialog', { name: 'Assistant' }).getByRole('button', { name })
+  await button.waitFor()
+  await page.waitForTimeout(300)
+  await watchPaint(page, 'click', selector)
+  if (dwell) {
+    await button.hover()
+    await page.waitForTimeout(dwell)
+  }
+  await button.click()
+  const ms = await page.evaluate(() => window.__painted)
+  await context.close()
+  return ms
+}
+
+async function firstSearchShortcut() {
+  const { context, page } = await openPage()
+  await page.waitForTimeout(1000)
+  await watchPaint(page, 'keydown', '.docchat-search-input')
+  await page.keyboard.press('Control+k')
+  const ms = await page.evaluate(() => window.__painted)
+  await context.close()
+  return ms
+}
+
+async function report(label, measure) {
+  const list = []
+  for (let i = 0; i < 7; i++) list.push(await measure())
+  list.sort((a, b) => a - b)
+  console.log(`${label}: median ${Math.round(list[3])} ms, max ${Math.round(list[6])} ms`)
+}
+
+console.log('First open of the panel’s parts over 4G (60 ms RTT, 9 Mbit/s), 7 runs each')
+for (const dwell of [0, 150]) {
+  await report(`History click → view painted, pointer dwell ${dwell} ms`, () =>
+    fromHeader('Recent conversations', '.docchat-history', dwell),
+  )
+}
+for (const dwell of [0, 150]) {
+  await report(`Search button (in the assistant) → search painted, pointer dwell ${dwell} ms`, () =>
+    fromHeader('Search', '.docchat-search-input', dwell),
+  )
+}
+await report(
+  '⌘K 1 s after load (panel preloaded, search not) → search painted',
+  firstSearchShortcut,
+)
+await browser.close()
+server.close()
