@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { expectNoSeriousViolations } from './support/axe'
 import {
   answerComplete,
   ask,
@@ -50,8 +51,10 @@ test('asking loads the first file and the panel only; History fetches its chunks
   await page.goto(`${cspSiteUrl}/e2e/plain-host.html`)
   await openAssistant(page)
   await ask(page, 'How do I install the widget?')
-  await answerComplete(page)
-  expect(scripts).toEqual(['docchat.js', 'docchat-panel.js'])
+  const answer = await answerComplete(page)
+  // The answer shows code: the highlighter came with it, after the two files asking needs.
+  await expect(answer.locator('pre code [class^="token-"]').first()).toBeVisible()
+  expect(scripts).toEqual(['docchat.js', 'docchat-panel.js', 'docchat-highlight-code.js'])
 
   // Pointing at History is the head start: its chunks come before the click.
   const fetched = Promise.all(
@@ -165,4 +168,38 @@ test('asking never fetches search; pointing at the search button is its head sta
   await button.click()
   await expect(searchDialog(page).getByRole('combobox')).toBeFocused()
   await expect(assistantDialog(page)).toBeHidden()
+})
+
+test('offline when search is first wanted: plain words and Retry, in light and dark; Retry brings it', async ({
+  page,
+}, testInfo) => {
+  await page.route('**/docchat/docchat-search-view.js', (route) =>
+    route.abort('internetdisconnected'),
+  )
+  await page.goto(`${cspSiteUrl}/e2e/plain-host.html`)
+  await openAssistant(page)
+  await assistantDialog(page).getByRole('button', { name: 'Search' }).click()
+
+  const dialog = searchDialog(page)
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Search isn’t available right now. Try again in a moment.',
+  )
+  const retry = dialog.getByRole('button', { name: 'Retry' })
+  await expect(retry).toBeFocused()
+  // The frame and the message are the panel's rules: styled although search's never came.
+  await expect(dialog).toHaveCSS('position', 'fixed')
+  await expect(dialog.locator('.docchat-search-unavailable')).toHaveCSS('display', 'flex')
+  const box = await retry.boundingBox()
+  expect(box!.width).toBeGreaterThanOrEqual(24)
+  expect(box!.height).toBeGreaterThanOrEqual(24)
+  await expectNoSeriousViolations(page, 'search unavailable (light)', { testInfo })
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expectNoSeriousViolations(page, 'search unavailable (dark)', { testInfo })
+
+  await page.unroute('**/docchat/docchat-search-view.js')
+  await retry.click()
+  const input = dialog.getByRole('combobox')
+  await expect(input).toBeFocused()
+  await page.keyboard.type('install')
+  await expect(dialog.getByRole('option').first()).toBeVisible()
 })

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import {
   assistantDialog,
+  cspSiteUrl,
   questionBox,
   searchDialog,
   widgetReady,
@@ -162,6 +163,35 @@ test.describe('On a touch screen', () => {
     await page.keyboard.type(' install the widget?')
     await expect(questionBox(page)).toHaveValue(question)
   })
+
+  for (const [how, open] of [
+    ['⌘I / Ctrl+I', (page: Page) => page.keyboard.press('ControlOrMeta+i')],
+    [
+      'Enter on the trigger',
+      async (page: Page) => {
+        await widgetTrigger(page).focus()
+        await page.keyboard.press('Enter')
+      },
+    ],
+  ] as const) {
+    test(`${how} before the panel has loaded, typing once it shows: the question box has it all`, async ({
+      page,
+    }) => {
+      // The panel knows nothing of the key that opened it (its code was not there yet), and
+      // nothing was typed while it loaded: the loader tells it the reader is at a keyboard.
+      const panel = await slowPanel(page)
+      await page.goto(`${cspSiteUrl}/e2e/plain-host.html`)
+      await widgetReady(page)
+      await open(page)
+      await expect.poll(panel.requested).toBe(true)
+      panel.release()
+      await expect(assistantDialog(page)).toBeVisible()
+      await expect(questionBox(page)).toBeFocused()
+      await page.keyboard.type(question)
+      await expect(questionBox(page)).toHaveValue(question)
+      await expect(searchDialog(page)).toHaveCount(0)
+    })
+  }
 
   test('a tap on the trigger opens the panel without focusing the question box', async ({
     page,

@@ -509,8 +509,8 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
 function SearchUnavailable({ onRetry }: { onRetry: () => void }) {
   const { labels } = useWidgetSettings()
   return (
-    <div className="docchat-search-unavailable" role="alert">
-      <p>{labels.searchFailed}</p>
+    <div className="docchat-search-unavailable">
+      <p role="alert">{labels.searchFailed}</p>
       <button type="button" className="docchat-button" onClick={onRetry}>
         {labels.retry}
       </button>

@@ -16,7 +16,7 @@ import type { DocChatInitOptions, DocChatInstance } from './embed-options'
 import { mergeOptions } from './embed-options'
 import { prefersSavingData, whenIdleAfterLoad } from './idle-preload'
 import { loaderCss } from './loader-styles'
-import type { PanelHandle, PanelModule } from './panel-contract'
+import type { PanelHandle, PanelModule, TypeAhead } from './panel-contract'
 import { addShadowStyles } from './shadow-styles'
 
 /** How the loader finds its panel chunk; tests inject `loadPanel`. */
@@ -279,15 +279,20 @@ export async function createDocChat(
   // Keys typed between the click or shortcut and the panel's input taking focus (its code may
   // still be loading): printable ones and Backspace are kept here, with focus left where it is, and
   // the panel puts them in its input with the caret at the end (panel.tsx).
-  let typeAhead: string | undefined
+  let typeAhead: TypeAhead | undefined
   const endTypeAhead = () => {
     const typed = typeAhead
     typeAhead = undefined
     return typed
   }
 
-  const open = async (view: DocChatView, source: DocChatEventSource, query?: string) => {
-    if (source === 'shortcut' || source === 'trigger') typeAhead = ''
+  const open = async (
+    view: DocChatView,
+    source: DocChatEventSource,
+    query?: string,
+    keyboard = source === 'shortcut',
+  ) => {
+    if (source === 'shortcut' || source === 'trigger') typeAhead = { text: '', keyboard }
     // Search is a chunk the panel imports (panel-parts.ts): fetched alongside it, not after it.
     if (view === 'search' && !panel && !environment.loadPanel) {
       const chunk = new URL('docchat-search-view.js', new URL(panelUrl(), document.baseURI))
@@ -301,8 +306,9 @@ export async function createDocChat(
     }
   }
 
-  listen(trigger, 'click', () => {
-    void open('assistant', 'trigger').catch(() => {})
+  listen(trigger, 'click', (event) => {
+    // Enter or Space on the button clicks with `detail` 0: the reader is at a keyboard.
+    void open('assistant', 'trigger', undefined, event.detail === 0).catch(() => {})
   })
   const prefetch = (preload: 'hover' | 'idle') => () => {
     void ensurePanel(preload).catch(() => {})
@@ -324,7 +330,7 @@ export async function createDocChat(
           !(event.ctrlKey || event.metaKey || event.altKey || event.isComposing) &&
           (key.length === 1 || key === 'Backspace')
         ) {
-          typeAhead = key === 'Backspace' ? typeAhead.slice(0, -1) : typeAhead + key
+          typeAhead.text = key === 'Backspace' ? typeAhead.text.slice(0, -1) : typeAhead.text + key
           event.preventDefault()
         }
         return

@@ -12,9 +12,19 @@ export interface PanelMountOptions {
    * What was typed while the panel was opening (kept by the loader), once: `undefined` when the
    * loader keeps nothing; it stops keeping keys as this is called.
    */
-  takeTypeAhead: () => string | undefined
+  takeTypeAhead: () => TypeAhead | undefined
   /** The panel tells the loader when it opens or closes itself (Esc, close button, outside click). */
   onOpenChange: (open: boolean, view: DocChatView) => void
+}
+
+/** Keys the loader kept between opening the panel and its input taking focus. */
+export interface TypeAhead {
+  text: string
+  /**
+   * Opened from the keyboard (a shortcut, Enter on the trigger): the input takes focus even on a
+   * touch screen, where the panel knows nothing of keys pressed before its code loaded.
+   */
+  keyboard: boolean
 }
 
 export interface PanelHandle {

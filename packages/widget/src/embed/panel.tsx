@@ -74,18 +74,19 @@ export function mountPanel(mount: PanelMountOptions): PanelHandle {
   const takeTypeAhead = (event: Event) => {
     const target = event.target as Element
     if (!mount.container.contains(target)) return
-    const typed = mount.takeTypeAhead()
-    if (typed === undefined) return
+    const typeAhead = mount.takeTypeAhead()
+    if (!typeAhead) return
     const field = target
       .closest('[role="dialog"]')
       ?.querySelector<HTMLTextAreaElement | HTMLInputElement>(
         '.docchat-input, .docchat-search-input',
       )
-    if (!field || !typed) return
-    // The panel may have put focus on a button (no fine pointer): the reader is typing, so the
-    // input takes it.
+    if (!field || (!typeAhead.text && !typeAhead.keyboard)) return
+    // The panel may have put focus on a button (no fine pointer): the reader is typing, or opened
+    // it from the keyboard and is about to, so the input takes it.
     if (field !== target) field.focus()
-    field.value += typed
+    if (!typeAhead.text) return
+    field.value += typeAhead.text
     // The components' own change handlers read it, as if it had been typed there.
     field.dispatchEvent(new Event('input', { bubbles: true }))
     field.setSelectionRange(field.value.length, field.value.length)
