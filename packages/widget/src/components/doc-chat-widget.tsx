@@ -496,7 +496,10 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
                 onAskAI={(query) => ask(query, 'search')}
               />
             ) : searchFailed ? (
-              <SearchUnavailable onRetry={() => void loadSearch()} />
+              <SearchUnavailable
+                onRetry={() => void loadSearch()}
+                onClose={() => setState(false, 'search', 'close-button')}
+              />
             ) : null}
           </Dialog.Content>
         </Dialog.Root>
@@ -505,15 +508,23 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
   )
 })
 
-/** Search's chunk could not be fetched (offline): plain words and a way to try again. */
-function SearchUnavailable({ onRetry }: { onRetry: () => void }) {
+/**
+ * Search's chunk could not be fetched (offline): plain words, a way to try again and one to close
+ * (on a phone the dialog fills the screen).
+ */
+function SearchUnavailable({ onRetry, onClose }: { onRetry: () => void; onClose: () => void }) {
   const { labels } = useWidgetSettings()
   return (
     <div className="docchat-search-unavailable">
       <p role="alert">{labels.searchFailed}</p>
-      <button type="button" className="docchat-button" onClick={onRetry}>
-        {labels.retry}
-      </button>
+      <div className="docchat-search-unavailable-actions">
+        <button type="button" className="docchat-button" onClick={onRetry}>
+          {labels.retry}
+        </button>
+        <button type="button" className="docchat-button" onClick={onClose}>
+          {labels.close}
+        </button>
+      </div>
     </div>
   )
 }

@@ -20,11 +20,18 @@ function heldBack<M>(importer: () => Promise<M>) {
     release = resolve
     fail = reject
   })
-  const held = { requests: 0, release, fail, part: undefined as unknown as OptionalPart<M> }
+  const held = {
+    requests: 0,
+    release,
+    fail,
+    /** Later attempts fail at once while set, and load at once when not. */
+    offline: false,
+    part: undefined as unknown as OptionalPart<M>,
+  }
   held.part = optionalPart(() => {
     held.requests++
-    // After a failure the next attempt loads at once (the network is back).
-    return held.requests > 1 ? importer() : gate.then(importer)
+    if (held.requests === 1) return gate.then(importer)
+    return held.offline ? Promise.reject(new TypeError('Failed to fetch')) : importer()
   })
   return held
 }
@@ -162,10 +169,27 @@ describe('optional parts (chunks loaded when a reader reaches for them)', () => 
       expect(errors).toHaveBeenCalledWith('DocChat: could not load search', expect.any(TypeError))
       const retry = within(dialog).getByRole('button', { name: 'Retry' })
       await waitFor(() => expect(retry).toHaveFocus())
+      // A way out without a keyboard (on a phone the dialog fills the screen).
+      search.offline = true
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+      expect(screen.queryByRole('dialog', { name: 'Search' })).toBeNull()
+      await user.keyboard('{Control>}k{/Control}')
+      await waitFor(() =>
+        expect(
+          within(screen.getByRole('dialog', { name: 'Search' })).getByRole('alert'),
+        ).toBeVisible(),
+      )
 
-      await user.click(retry)
-      const input = await within(dialog).findByRole('combobox')
-      expect(search.requests).toBe(2)
+      search.offline = false
+      await user.click(
+        within(screen.getByRole('dialog', { name: 'Search' })).getByRole('button', {
+          name: 'Retry',
+        }),
+      )
+      const input = await within(screen.getByRole('dialog', { name: 'Search' })).findByRole(
+        'combobox',
+      )
+      expect(search.requests).toBe(3)
       await waitFor(() => expect(input).toHaveFocus())
       await user.keyboard('install')
       expect(input).toHaveValue('install')
