@@ -38,9 +38,10 @@ const budgets = [
     budget: 10.5 * KB,
   },
   {
+    // With its useChat fetch, loaded on first use (this bundle inlines dynamic imports).
     name: 'core: createDocsReaderClient',
     imports: { core: ['createDocsReaderClient'] },
-    budget: 9 * KB,
+    budget: 10 * KB,
   },
   { name: 'core: createDocsClient', imports: { core: ['createDocsClient'] }, budget: 27 * KB },
   {

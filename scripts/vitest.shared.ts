@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { defaultClientConditions } from 'vite'
-import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config'
+import { defineConfig, type ViteUserConfig } from 'vitest/config'
 
 /** Workspace packages resolve to their TypeScript source, so tests need no build. */
 const source = '@docchat/source'
@@ -68,8 +68,6 @@ export function react18(packageUrl: string) {
 export interface ReactProjectsOptions {
   /** Test files of the React 19 run. */
   include: string[]
-  /** Files `include` matches that run in neither (a package's own project runs them). */
-  exclude?: string[]
   /** Test files run again on React 18.3; defaults to `include`. */
   react18Include?: string[]
   /** The package's own setup file(s), after React 18's resolver where it applies. */
@@ -101,7 +99,6 @@ export function defineReactProjectsVitest(
           test: {
             name: 'react19',
             include: projects.include,
-            exclude: [...configDefaults.exclude, ...(projects.exclude ?? [])],
             setupFiles: projects.setupFiles,
             env: { DOCCHAT_EXPECTED_REACT: '19' },
             server: { deps: { inline } },
@@ -113,7 +110,6 @@ export function defineReactProjectsVitest(
           test: {
             name: 'react18',
             include: projects.react18Include ?? projects.include,
-            exclude: [...configDefaults.exclude, ...(projects.exclude ?? [])],
             setupFiles: [react.setupFile, ...projects.setupFiles],
             env: react.env,
             server: { deps: { inline: [...inline, ...react.inline] } },

@@ -1,16 +1,8 @@
 import { defineReactProjectsVitest, openTelemetryAlias } from '../../scripts/vitest.shared'
 import { dropInEngineAlias } from './vite.embed.config'
 
-// The drop-in's own code (loader and panel chunk) ships on its engine only (vite.embed.config.ts):
-// its tests run there, not on the React package's useChat engine.
-const dropInOnly = [
-  'src/embed/create-doc-chat.test.ts',
-  'src/embed/custom-element.test.ts',
-  'src/embed/idle-preload.test.ts',
-]
 // The widget's behaviour tests that the drop-in ships: run again on the drop-in's engine.
 const dropInEngineInclude = [
-  ...dropInOnly,
   'src/components/doc-chat-widget.test.tsx',
   'src/components/assistant-panel.test.tsx',
   'src/components/assistant-answer.test.tsx',
@@ -23,6 +15,7 @@ const dropInEngineInclude = [
   'src/components/attachments.test.tsx',
   'src/components/conversations.test.tsx',
   'src/components/optional-parts.test.tsx',
+  'src/embed/create-doc-chat.test.ts',
 ]
 const setupFiles = ['./src/test/setup.ts']
 // Vite (with the alias below) resolves the AI SDK's imports, not Node.
@@ -34,7 +27,6 @@ const config = defineReactProjectsVitest(
   import.meta.url,
   {
     include: ['src/**/*.test.{ts,tsx}'],
-    exclude: dropInOnly,
     react18Include: [
       'src/react-version.test.ts',
       'src/ssr.test.tsx',
@@ -47,6 +39,7 @@ const config = defineReactProjectsVitest(
       'src/components/attachments.test.tsx',
       'src/components/conversations.test.tsx',
       'src/components/optional-parts.test.tsx',
+      'src/embed/create-doc-chat.test.ts',
     ],
     setupFiles,
     inline,

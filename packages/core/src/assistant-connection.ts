@@ -2,12 +2,8 @@ import {
   type AssistantMessageStream,
   checkStreamHeaders,
   createAssistantMessageStream,
-  streamFailure,
 } from './assistant-message'
-import { encodeDataStream } from './coalesce-text-parts'
-import type { DataStreamEvent } from './data-stream'
 import { createThreadContinuity, type ThreadContinuityOptions } from './thread-continuity'
-import { DocsApiError } from './errors'
 import { type FetchLike, performRequest, type RequestSettings } from './request'
 import { type RetryOptions, resolveRetryOptions } from './retry'
 // Types only: the lite client ships this module without zod.
@@ -74,74 +70,6 @@ export interface AssistantEndpoint {
   onWarning?: DocsWarningHandler | undefined
 }
 
-function linkAbort(source: AbortSignal | null | undefined, target: AbortController): void {
-  if (!source) return
-  if (source.aborted) target.abort(source.reason)
-  else source.addEventListener('abort', () => target.abort(source.reason), { once: true })
-}
-
-function stopError(): DOMException {
-  return new DOMException('The operation was aborted.', 'AbortError')
-}
-
-/** AI SDK clients tell a stop from a failure by the name `AbortError`. */
-export function asAbortError(error: unknown): unknown {
-  return DocsApiError.isInstance(error) && error.kind === 'aborted' ? stopError() : error
-}
-
-function cutStreamError(): DocsApiError {
-  return new DocsApiError('The answer stream ended before it finished.', { kind: 'network' })
-}
-
-/**
- * The events AI SDK v4's parser may see: failures become one `DocsApiError` (after the events
- * before them), parts it would reject (unknown codes, already reported through `onWarning`) are
- * left out, and a stream that closes without its `d:` line fails, since v4 would take it for a
- * complete answer.
- */
-async function* checkedForUseChat(
-  stream: AssistantMessageStream,
-): AsyncGenerator<DataStreamEvent[]> {
-  let finished = false
-  try {
-    for await (const batch of stream.batches()) {
-      const passed: DataStreamEvent[] = []
-      let failure: DocsApiError | undefined
-      for (const event of batch) {
-        failure = streamFailure(event)
-        if (failure) break
-        if (event.type === 'unknown') continue
-        if (event.type === 'finish-message') finished = true
-        passed.push(event)
-      }
-      if (passed.length > 0) yield passed
-      if (failure) throw failure
-    }
-  } catch (error) {
-    throw asAbortError(error)
-  }
-  if (!finished) throw cutStreamError()
-}
-
-function useChatBody(init: RequestInit | undefined): Record<string, unknown> {
-  const text = typeof init?.body === 'string' ? init.body : ''
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    parsed = undefined
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new DocsApiError('Invalid request: body: must be a JSON object', {
-      kind: 'bad-request',
-      field: 'body',
-    })
-  }
-  // useChat's chat id and chat-level data are its own bookkeeping, not API fields.
-  const { id: _chatId, data: _data, ...body } = parsed as Record<string, unknown>
-  return body
-}
-
 /** The request pipeline's settings an endpoint brings: a client's own, or defaults (30 s, 2 retries). */
 export interface EndpointRequest {
   fetch: FetchLike
@@ -170,33 +98,32 @@ export function questionHeaders(base: Headers, extra: HeadersInit | undefined): 
   return base
 }
 
-/** Creates a connection to one assistant endpoint (see `client.connectAssistant`). */
-export function createAssistantConnection(
-  endpoint: AssistantEndpoint,
-  options: AssistantConnectionOptions = {},
-): AssistantConnection {
-  return connection(endpoint, options, useChatFetch)
-}
-
 /**
- * `createDocsReaderClient`'s connections: `fetch`, AI SDK v4 useChat's, rejects with a
- * `bad-request` `DocsApiError`, so its stream writer stays out of the bundle.
+ * `createDocsReaderClient`'s connections: `fetch`, AI SDK v4 useChat's, loads its stream writer
+ * on first use (a chunk bundlers split), so a page that asks through `ask` never carries it.
  */
 export function createReaderConnection(
   endpoint: AssistantEndpoint,
   options: AssistantConnectionOptions = {},
 ): AssistantConnection {
-  return connection(endpoint, options, () => async () => {
-    throw new DocsApiError(
-      'connectAssistant(…).fetch (for AI SDK useChat) is not in createDocsReaderClient: use createDocsClientLite',
-      { kind: 'bad-request' },
-    )
-  })
+  return openAssistantConnection(
+    endpoint,
+    options,
+    (ask, connectionOptions) => async (input, init) => {
+      const { useChatFetch } = await import('./use-chat-fetch')
+      return useChatFetch(ask, connectionOptions)(input, init)
+    },
+  )
 }
 
-type Ask = AssistantConnection['ask']
+export type Ask = AssistantConnection['ask']
 
-function connection(
+/**
+ * A connection to one assistant endpoint, its `fetch` (AI SDK v4 useChat's) made by `fetchFor`:
+ * `createAssistantConnection` (use-chat-connection.ts) brings it along, `createReaderConnection` loads
+ * it on first use.
+ */
+export function openAssistantConnection(
   endpoint: AssistantEndpoint,
   options: AssistantConnectionOptions,
   fetchFor: (ask: Ask, options: AssistantConnectionOptions) => typeof globalThis.fetch,
@@ -254,33 +181,5 @@ function connection(
     clearThread: continuity.clear,
     ask,
     fetch: fetchFor(ask, options),
-  }
-}
-
-/** The connection's `fetch` for AI SDK v4 useChat: the answer re-encoded, text merged. */
-function useChatFetch(ask: Ask, options: AssistantConnectionOptions): typeof globalThis.fetch {
-  return async (_input, init) => {
-    const body = useChatBody(init)
-    // The body may be cancelled by its reader without aborting useChat's signal.
-    const controller = new AbortController()
-    linkAbort(init?.signal, controller)
-    let stream: AssistantMessageStream
-    try {
-      stream = await ask(body as unknown as AssistantRequestInput, {
-        signal: controller.signal,
-        headers: init?.headers,
-        continueThread: true,
-      })
-    } catch (error) {
-      throw asAbortError(error)
-    }
-    const { response } = stream
-    return new Response(
-      encodeDataStream(checkedForUseChat(stream), {
-        windowMs: options.coalesceTextMs,
-        onCancel: (reason) => controller.abort(reason),
-      }),
-      { status: response.status, statusText: response.statusText, headers: response.headers },
-    )
   }
 }

@@ -1,7 +1,7 @@
 import {
   type AssistantConnection,
   type AssistantConnectionOptions,
-  createAssistantConnection,
+  type AssistantEndpoint,
   createReaderConnection,
 } from './assistant-connection'
 import type { AssistantMessageStream } from './assistant-message'
@@ -229,22 +229,30 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** Opens an assistant connection: `createAssistantConnection`, passed in by the client. */
+export type ConnectAssistant = (
+  endpoint: AssistantEndpoint,
+  options?: AssistantConnectionOptions,
+) => AssistantConnection
+
 /**
  * The client's HTTP half (paths, auth per endpoint, retries, timeouts, polling, streaming, errors,
- * key safety) with the checks of requests and responses plugged in by `validation`.
+ * key safety) with the checks of requests and responses plugged in by `validation`, and the
+ * assistant's connections opened by `connect`.
  */
 export function createBaseDocsClient(
   options: DocsClientOptions,
   validation: DocsClientValidation,
+  connect: ConnectAssistant,
 ): DocsClient {
-  const http = createHttp(options, validation, createAssistantConnection)
+  const http = createHttp(options, validation, connect)
   return { ...http.reader, ...adminMethods(http, validation) }
 }
 
 /**
  * Only the endpoints a page readers load calls (assistant, search, page): the drop-in's client.
- * The admin-key methods and the connections' `fetch` (AI SDK useChat's) reject with a
- * `bad-request` `DocsApiError` instead of carrying their code.
+ * The admin-key methods reject with a `bad-request` `DocsApiError` instead of carrying their
+ * code, and the connections load their `fetch` (AI SDK useChat's) on first use.
  */
 export function createBaseDocsReaderClient(
   options: DocsClientOptions,
@@ -278,7 +286,7 @@ type Http = ReturnType<typeof createHttp>
 function createHttp(
   options: DocsClientOptions,
   validation: DocsReaderValidation,
-  connect: typeof createAssistantConnection,
+  connect: ConnectAssistant,
 ) {
   if (options.adminKey) assertAdminKeyAllowed('adminKey', options.dangerouslyAllowBrowser)
   if (options.authToken) assertAdminKeyAllowed('authToken', options.dangerouslyAllowBrowser)

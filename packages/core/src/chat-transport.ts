@@ -1,14 +1,14 @@
-import {
-  type AssistantConnection,
-  type AssistantConnectionOptions,
-  asAbortError,
-  createAssistantConnection,
-  type ThreadStoreLike,
+import type {
+  AssistantConnection,
+  AssistantConnectionOptions,
+  ThreadStoreLike,
 } from './assistant-connection'
+import { asAbortError } from './abort-error'
+import { createAssistantConnection } from './use-chat-connection'
 import type { AssistantMessageStream } from './assistant-message'
 import type { DataStreamEvent } from './data-stream'
 import { DOCS_LIMITS } from './docs-limits'
-import { structuralValidation } from './lite-client'
+import { structuralValidation } from './structural-validation'
 import type { RetryOptions } from './retry'
 import type { AssistantRequestInput, AssistantV2Request, ContextItem } from './schemas'
 import { type ThreadIdentity, threadFromHeaders } from './thread-identity'

@@ -1,4 +1,5 @@
 import { createBaseDocsClient, type DocsClient, type DocsClientOptions } from './base-client'
+import { createAssistantConnection } from './use-chat-connection'
 import {
   agentJobListSchema,
   agentJobSchema,
@@ -52,5 +53,5 @@ const zodValidation: DocsClientValidation = {
  * const results = await client.search('acme', { query: 'webhooks' })
  */
 export function createDocsClient(options: DocsClientOptions = {}): DocsClient {
-  return createBaseDocsClient(options, zodValidation)
+  return createBaseDocsClient(options, zodValidation, createAssistantConnection)
 }

@@ -1,10 +1,10 @@
-export {
-  type AskOptions,
-  type AssistantConnection,
-  type AssistantConnectionOptions,
-  type AssistantEndpoint,
-  createAssistantConnection,
+export type {
+  AskOptions,
+  AssistantConnection,
+  AssistantConnectionOptions,
+  AssistantEndpoint,
 } from './assistant-connection'
+export { createAssistantConnection } from './use-chat-connection'
 export type {
   AssistantMessageResult,
   AssistantMessageStream,
@@ -39,7 +39,8 @@ export {
   parseRetryAfter,
   toDocsApiError,
 } from './errors'
-export { createDocsClientLite, createDocsReaderClient } from './lite-client'
+export { createDocsClientLite } from './lite-client'
+export { createDocsReaderClient } from './reader-client'
 export { DOCS_LIMITS, type DocsLimits, longestWordLength } from './docs-limits'
 export { type FingerprintOptions, getFingerprint } from './fingerprint'
 export { isBrowserLike } from './key-safety'

@@ -1,11 +1,15 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 import type { DocsClientOptions } from './client'
 import { DocsApiError } from './errors'
-import { createDocsClientLite, createDocsReaderClient } from './lite-client'
+import { createDocsClientLite } from './lite-client'
+import { createDocsReaderClient } from './reader-client'
 import { json, useRecordingServer } from '@docchat/test-utils/recording-server'
 
 // A real HTTP server on 127.0.0.1, as in client.test.ts: the lite client goes through undici too.
@@ -324,35 +328,62 @@ describe('createDocsReaderClient', () => {
       expect(error.kind).toBe('bad-request')
       expect(error.message).toMatch(/needs the admin key.*createDocsClient/)
     }
-    // AI SDK v4 useChat's fetch is left out too; `ask` is the reader client's way.
-    const useChatFetch = await failure(
-      docs.connectAssistant('acme').fetch('/', {
-        method: 'POST',
-        body: JSON.stringify({ fp: 'fp_1', messages: [userMessage] }),
-      }),
-    )
-    expect(useChatFetch.kind).toBe('bad-request')
-    expect(useChatFetch.message).toMatch(/createDocsClientLite/)
     expect(http.recorded).toEqual([])
+  })
+
+  it("loads useChat's fetch on first use: the same data stream as the lite client's", async () => {
+    http.handler = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain', 'x-vercel-ai-data-stream': 'v1' })
+      response.end(part('0', 'Hel') + part('0', 'lo') + part('d', { finishReason: 'stop' }))
+    }
+    const response = await reader()
+      .connectAssistant('acme', { coalesceTextMs: 0 })
+      .fetch('/', {
+        method: 'POST',
+        body: JSON.stringify({ id: 'chat', fp: 'fp_1', messages: [userMessage] }),
+      })
+    expect(await response.text()).toBe(
+      part('0', 'Hel') + part('0', 'lo') + part('d', { finishReason: 'stop' }),
+    )
+    // useChat's own chat id stays out of the request.
+    expect(JSON.parse(http.recorded[0]!.body)).not.toHaveProperty('id')
   })
 
   it("bundles smaller than createDocsClientLite: the admin endpoints and useChat's stream writer stay out", async () => {
     const packageDir = fileURLToPath(new URL('..', import.meta.url))
     const size = async (name: string) => {
+      // Split like an app's bundler: what loads on first use is a chunk apart from the entry
+      // (esbuild splits real entry files only, not stdin).
+      const dir = mkdtempSync(join(tmpdir(), 'docchat-entry-'))
+      const entry = join(dir, 'entry.js')
+      writeFileSync(
+        entry,
+        `export { ${name} } from ${JSON.stringify(join(packageDir, 'src/index.ts'))}`,
+      )
       const result = await build({
-        stdin: {
-          contents: `export { ${name} } from './src/index.ts'`,
-          resolveDir: packageDir,
-          loader: 'ts',
-        },
+        entryPoints: [entry],
         bundle: true,
+        splitting: true,
+        outdir: join(dir, 'out'),
         format: 'esm',
         platform: 'browser',
         minify: true,
         write: false,
         logLevel: 'silent',
       })
-      const code = result.outputFiles[0]!.text
+      rmSync(dir, { recursive: true, force: true })
+      // What loads with the entry: it and the chunks it imports statically, not `import()`ed ones.
+      const files = new Map(result.outputFiles.map((file) => [basename(file.path), file.text]))
+      const loaded = new Set<string>()
+      const load = (file: string) => {
+        if (loaded.has(file)) return
+        loaded.add(file)
+        for (const [, next] of files.get(file)!.matchAll(/(?:from|import)\s*"\.\/([^"]+)"/g)) {
+          load(next!)
+        }
+      }
+      load('entry.js')
+      const code = [...loaded].map((file) => files.get(file)).join('\n')
       return { code, gzip: gzipSync(code).length }
     }
     const [lite, readerOnly] = await Promise.all([
