@@ -1,3 +1,4 @@
+import { streamFailure } from './stream-failure'
 import {
   type DataStreamEvent,
   type DataStreamFinishReason,
@@ -102,25 +103,6 @@ function emptyResult(): AssistantMessageResult {
     finished: false,
     steps: 0,
   }
-}
-
-/**
- * The failure a stream event stands for: a `3:` error part (`server`) or a malformed line
- * (`invalid-response`). Every reader of an answer maps them here, so they read the same everywhere.
- */
-export function streamFailure(event: DataStreamEvent): DocsApiError | undefined {
-  if (event.type === 'error') {
-    return new DocsApiError(event.message || 'The assistant reported an error', {
-      kind: 'server',
-      retryable: false,
-    })
-  }
-  if (event.type === 'parse-error') {
-    return new DocsApiError(`Malformed assistant stream: ${event.message}`, {
-      kind: 'invalid-response',
-    })
-  }
-  return undefined
 }
 
 function parsePartialJson(text: string): unknown {

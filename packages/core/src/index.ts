@@ -10,7 +10,7 @@ export type {
   AssistantMessageStream,
   AssistantToolInvocation,
 } from './assistant-message'
-export { streamFailure } from './assistant-message'
+export { streamFailure } from './stream-failure'
 export {
   type AssistantMessageOptions,
   type CreatedAgentJob,

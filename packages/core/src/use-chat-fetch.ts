@@ -1,5 +1,6 @@
 import type { Ask, AssistantConnectionOptions } from './assistant-connection'
-import { type AssistantMessageStream, streamFailure } from './assistant-message'
+import type { AssistantMessageStream } from './assistant-message'
+import { streamFailure } from './stream-failure'
 import { encodeDataStream } from './coalesce-text-parts'
 import type { DataStreamEvent } from './data-stream'
 import { asAbortError } from './abort-error'

@@ -64,6 +64,16 @@ const optional = readdirSync(embedDir)
   .filter((file) => /^docchat-.+\.js$/.test(file) && file !== 'docchat-panel.js')
   .sort()
   .map((file) => measure(`  optional chunk ${file}`, readFileSync(join(embedDir, file))))
+// The panel must need nothing else before it runs: a chunk it imports statically would be one more
+// round trip on the way to the first answer (Rolldown splits out such a chunk when a shared module
+// is placed awkwardly; see the comment in core's stream-failure.ts).
+const panelImports = [...readFileSync(panel, 'utf8').matchAll(/(?:from|import)\s*"\.\/([^"]+)"/g)]
+if (panelImports.length > 0) {
+  console.error(
+    `docchat-panel.js imports ${panelImports.map((m) => m[1]).join(', ')} statically: asking would need more than two files`,
+  )
+  overBudget = true
+}
 const toAsk = sum(
   'what a reader loads to ask (first file + panel)',
   [firstRow, panelRow],
