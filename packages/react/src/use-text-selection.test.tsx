@@ -50,6 +50,32 @@ describe('useTextSelection', () => {
     expect(latest?.range).toBeInstanceOf(Range)
   })
 
+  it('reports a selection made before it mounted (the code using it may load after the reader selected)', async () => {
+    const page = document.createElement('article')
+    page.innerHTML = '<p>Install the CLI with npm.</p>'
+    document.body.append(page)
+    const container = { current: page }
+    try {
+      const range = document.createRange()
+      range.setStart(page.querySelector('p')!.firstChild!, 12)
+      range.setEnd(page.querySelector('p')!.firstChild!, 15)
+      document.getSelection()!.removeAllRanges()
+      document.getSelection()!.addRange(range)
+      // Whatever selectionchange the selection causes is over before mounting.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      function Late() {
+        latest = useTextSelection(container)
+        return null
+      }
+      // No selectionchange after mounting.
+      render(<Late />)
+      await waitFor(() => expect(latest?.text).toBe('CLI'))
+    } finally {
+      document.getSelection()!.removeAllRanges()
+      page.remove()
+    }
+  })
+
   it('ignores selections outside the container and clears on collapse', async () => {
     const { getByTestId } = render(<Article />)
     act(() => select(getByTestId('article').querySelector('p')!.firstChild!, 0, 7))

@@ -67,6 +67,8 @@ export function useTextSelection(
       cancelFrame ??= scheduleFrame(read)
     }
     document.addEventListener('selectionchange', onSelectionChange)
+    // The reader may have selected before this mounted (its code can load after the page).
+    onSelectionChange()
     return () => {
       document.removeEventListener('selectionchange', onSelectionChange)
       cancelFrame?.()
