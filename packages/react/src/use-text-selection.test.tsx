@@ -31,6 +31,14 @@ function select(node: Node, start: number, end: number) {
   document.dispatchEvent(new Event('selectionchange'))
 }
 
+const lateContainer: { current: HTMLElement | null } = { current: null }
+
+/** Mounted after the page's selection was made. */
+function Late() {
+  latest = useTextSelection(lateContainer)
+  return null
+}
+
 describe('useTextSelection', () => {
   beforeEach(() => {
     latest = undefined
@@ -54,7 +62,7 @@ describe('useTextSelection', () => {
     const page = document.createElement('article')
     page.innerHTML = '<p>Install the CLI with npm.</p>'
     document.body.append(page)
-    const container = { current: page }
+    lateContainer.current = page
     try {
       const range = document.createRange()
       range.setStart(page.querySelector('p')!.firstChild!, 12)
@@ -63,10 +71,6 @@ describe('useTextSelection', () => {
       document.getSelection()!.addRange(range)
       // Whatever selectionchange the selection causes is over before mounting.
       await new Promise((resolve) => setTimeout(resolve, 50))
-      function Late() {
-        latest = useTextSelection(container)
-        return null
-      }
       // No selectionchange after mounting.
       render(<Late />)
       await waitFor(() => expect(latest?.text).toBe('CLI'))
