@@ -14,7 +14,11 @@ test.use({ viewport: { width: 390, height: 844 } })
 
 const question = 'How do I install the widget?'
 
-async function slowPanel(page: Page): Promise<{ requested: () => boolean; release: () => void }> {
+/** Opens `path` with the panel's code held back (until `release()`) and the CPU 4× slower. */
+async function openWithSlowPanel(
+  page: Page,
+  path = '/quickstart',
+): Promise<{ requested: () => boolean; release: () => void }> {
   let requested = false
   let release = () => {}
   const released = new Promise<void>((resolve) => {
@@ -27,6 +31,8 @@ async function slowPanel(page: Page): Promise<{ requested: () => boolean; releas
   })
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await page.goto(path)
+  await widgetReady(page)
   return { requested: () => requested, release }
 }
 
@@ -41,9 +47,7 @@ test.describe('Typing while the panel opens', () => {
   test('keys typed right after ⌘I / Ctrl+I all reach the question box, caret at the end', async ({
     page,
   }) => {
-    const panel = await slowPanel(page)
-    await page.goto('/quickstart')
-    await widgetReady(page)
+    const panel = await openWithSlowPanel(page)
     await page.keyboard.press('ControlOrMeta+i')
     // Typed at once, with a typo corrected by Backspace, before the panel code has arrived.
     await page.keyboard.type('How do I instal')
@@ -74,9 +78,7 @@ test.describe('Typing while the panel opens', () => {
   })
 
   test('keys typed right after a click on the trigger reach the question box', async ({ page }) => {
-    const panel = await slowPanel(page)
-    await page.goto('/quickstart')
-    await widgetReady(page)
+    const panel = await openWithSlowPanel(page)
     await widgetTrigger(page).click()
     await page.keyboard.type(question)
     expect(await panelMounted(page)).toBe(false)
@@ -88,9 +90,7 @@ test.describe('Typing while the panel opens', () => {
   test('a keyboard user: Enter on the trigger, type at once, and Esc still returns to the trigger', async ({
     page,
   }) => {
-    const panel = await slowPanel(page)
-    await page.goto('/quickstart')
-    await widgetReady(page)
+    const panel = await openWithSlowPanel(page)
     await page.keyboard.press('Shift+Tab')
     await expect(widgetTrigger(page)).toBeFocused()
     await page.keyboard.press('Enter')
@@ -108,9 +108,7 @@ test.describe('Typing while the panel opens', () => {
   })
 
   test('keys typed right after ⌘K / Ctrl+K reach the search box', async ({ page }) => {
-    const panel = await slowPanel(page)
-    await page.goto('/quickstart')
-    await widgetReady(page)
+    const panel = await openWithSlowPanel(page)
     await page.keyboard.press('ControlOrMeta+k')
     await page.keyboard.type('theming')
     expect(await panelMounted(page)).toBe(false)
@@ -120,9 +118,7 @@ test.describe('Typing while the panel opens', () => {
   })
 
   test('Enter typed early does not send a half question or add a line break', async ({ page }) => {
-    const panel = await slowPanel(page)
-    await page.goto('/quickstart')
-    await widgetReady(page)
+    const panel = await openWithSlowPanel(page)
     await page.keyboard.press('ControlOrMeta+i')
     await page.keyboard.type('Theming')
     await page.keyboard.press('Enter')
@@ -153,9 +149,7 @@ test.describe('On a touch screen', () => {
   test('keys typed while the panel loads stay in the question box, and typing goes on there', async ({
     page,
   }) => {
-    const panel = await slowPanel(page)
-    await page.goto('/quickstart')
-    await widgetReady(page)
+    const panel = await openWithSlowPanel(page)
     await page.keyboard.press('ControlOrMeta+i')
     await page.keyboard.type('How do I')
     panel.release()
@@ -179,9 +173,7 @@ test.describe('On a touch screen', () => {
     }) => {
       // The panel knows nothing of the key that opened it (its code was not there yet), and
       // nothing was typed while it loaded: the loader tells it the reader is at a keyboard.
-      const panel = await slowPanel(page)
-      await page.goto(`${cspSiteUrl}/e2e/plain-host.html`)
-      await widgetReady(page)
+      const panel = await openWithSlowPanel(page, `${cspSiteUrl}/e2e/plain-host.html`)
       await open(page)
       await expect.poll(panel.requested).toBe(true)
       panel.release()

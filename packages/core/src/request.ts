@@ -62,7 +62,11 @@ function shouldRetry(error: DocsApiError, mode: RetryMode, unsent: boolean): boo
   return error.kind === 'server' && error.retryable
 }
 
-function linkSignal(source: AbortSignal | undefined, controller: AbortController): () => void {
+/** Aborts `controller` when `source` does; returns the unlink. */
+export function linkSignal(
+  source: AbortSignal | null | undefined,
+  controller: AbortController,
+): () => void {
   if (!source) return () => {}
   if (source.aborted) {
     controller.abort(source.reason)

@@ -5,6 +5,7 @@ import { encodeDataStream } from './coalesce-text-parts'
 import type { DataStreamEvent } from './data-stream'
 import { asAbortError } from './abort-error'
 import { DocsApiError } from './errors'
+import { linkSignal } from './request'
 import type { AssistantRequestInput } from './schemas'
 
 /*
@@ -14,12 +15,6 @@ import type { AssistantRequestInput } from './schemas'
  * `createDocsReaderClient` can load it when a page first uses it; `createAssistantConnection`
  * (use-chat-connection.ts) brings it along.
  */
-
-function linkAbort(source: AbortSignal | null | undefined, target: AbortController): void {
-  if (!source) return
-  if (source.aborted) target.abort(source.reason)
-  else source.addEventListener('abort', () => target.abort(source.reason), { once: true })
-}
 
 function cutStreamError(): DocsApiError {
   return new DocsApiError('The answer stream ended before it finished.', { kind: 'network' })
@@ -83,7 +78,7 @@ export function useChatFetch(
     const body = useChatBody(init)
     // The body may be cancelled by its reader without aborting useChat's signal.
     const controller = new AbortController()
-    linkAbort(init?.signal, controller)
+    linkSignal(init?.signal, controller)
     let stream: AssistantMessageStream
     try {
       stream = await ask(body as unknown as AssistantRequestInput, {

@@ -17,7 +17,7 @@ import { createServer } from 'node:http'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { chromium } from 'playwright-core'
+import { launchChromium, slowNetworkPage } from './support/chromium.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const embed = join(root, 'dist-embed')
@@ -25,15 +25,8 @@ if (!existsSync(join(embed, 'docchat.js')) || !existsSync(join(embed, 'docchat-p
   console.error('dist-embed/ is missing: run `pnpm build` first')
   process.exit(1)
 }
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const runs = Number(process.env.BENCH_RUNS ?? 7)
 const clickDelay = Number(process.env.BENCH_CLICK_DELAY ?? 1000)
-const network = {
-  offline: false,
-  latency: 60,
-  downloadThroughput: (9 * 1024 * 1024) / 8,
-  uploadThroughput: (9 * 1024 * 1024) / 8,
-}
 
 const gzipFile = (file) => gzipSync(readFileSync(file), { level: 9 })
 const files = {
@@ -104,23 +97,10 @@ const server = createServer((request, response) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
 const origin = `http://127.0.0.1:${server.address().port}`
 
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-  ],
-})
+const browser = await launchChromium()
 
 async function firstClick({ saveData, path = '/', trigger: triggerSelector, dialog }) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  const page = await context.newPage()
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Network.enable')
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-  await cdp.send('Network.emulateNetworkConditions', network)
+  const { context, page } = await slowNetworkPage(browser)
   if (saveData) {
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'connection', {

@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chromium } from 'playwright-core'
+import { launchChromium, slowNetworkPage } from './support/chromium.mjs'
 const embed = join(import.meta.dirname, '../dist-embed')
 const files = Object.fromEntries(
   readdirSync(embed)
@@ -36,27 +36,9 @@ const server = createServer((req, res) => {
 })
 await new Promise((r) => server.listen(0, '127.0.0.1', r))
 const origin = `http://127.0.0.1:${server.address().port}`
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-  ],
-})
+const browser = await launchChromium()
 async function openPage() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  const page = await context.newPage()
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Network.enable')
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 60,
-    downloadThroughput: (9 * 1024 * 1024) / 8,
-    uploadThroughput: (9 * 1024 * 1024) / 8,
-  })
+  const { context, page } = await slowNetworkPage(browser)
   await page.goto(origin)
   return { context, page }
 }

@@ -9,7 +9,7 @@ import { createServer } from 'node:http'
 import os from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
+import { launchChromium } from './support/chromium.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const embed = join(root, 'dist-embed')
@@ -17,7 +17,6 @@ if (!existsSync(join(embed, 'docchat.js'))) {
   console.error('dist-embed/ is missing: run `pnpm build` first')
   process.exit(1)
 }
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const tokensPerSecond = Number(process.env.BENCH_TOKEN_RATE ?? 200)
 const cpuThrottling = Number(process.env.BENCH_CPU_THROTTLING ?? 1)
 
@@ -170,15 +169,7 @@ const server = createServer((request, response) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
 const origin = `http://127.0.0.1:${server.address().port}`
 
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-  ],
-})
+const browser = await launchChromium()
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
   if (cpuThrottling > 1) {

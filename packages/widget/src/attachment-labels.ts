@@ -1,7 +1,7 @@
-import type { DocChatLabels, AttachmentLabelKey } from './labels'
+import type { DocChatLabels } from './labels'
 
 /** Files on questions: fetched with their chunk. */
-export const attachmentLabels: Pick<DocChatLabels, AttachmentLabelKey> = {
+export const attachmentLabels = {
   attach: 'Attach images or PDFs',
   removeAttachment: 'Remove {name}',
   attachmentReading: 'Reading {name}…',
@@ -13,4 +13,4 @@ export const attachmentLabels: Pick<DocChatLabels, AttachmentLabelKey> = {
   attachmentFailed: '{name} couldn’t be attached. Try again.',
   enlargeImage: 'Show {name} larger',
   attachmentNotKept: 'not kept on this device',
-}
+} satisfies Partial<DocChatLabels>

@@ -1,7 +1,7 @@
-import type { DocChatLabels, HistoryLabelKey } from './labels'
+import type { DocChatLabels } from './labels'
 
 /** The History view and export: fetched with its chunk. */
-export const historyLabels: Pick<DocChatLabels, HistoryLabelKey> = {
+export const historyLabels = {
   recentConversations: 'Recent conversations',
   noConversations: 'No conversations yet. The questions you ask are kept here, on this device.',
   backToConversation: 'Back to the conversation',
@@ -15,4 +15,4 @@ export const historyLabels: Pick<DocChatLabels, HistoryLabelKey> = {
   copyFailed: 'Could not copy. Try Download instead.',
   downloadMarkdown: 'Download .md',
   markdownDownloaded: 'Conversation downloaded.',
-}
+} satisfies Partial<DocChatLabels>

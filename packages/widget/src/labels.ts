@@ -1,3 +1,8 @@
+import type { attachmentLabels } from './attachment-labels'
+import type { historyLabels } from './history-labels'
+import type { searchLabels } from './search-labels'
+import type { statusLabels } from './status-labels'
+
 /**
  * Every string the widget shows. Override any of them with the `labels` option; values may contain
  * `{placeholders}` (filled by `formatLabel`) so they stay plain strings that also work from `data-*`
@@ -184,64 +189,11 @@ export const defaultTriggerLabel = 'Ask AI'
  * its own default words, so the drop-in's panel carries only its own. `defaultLabels` has them
  * all.
  */
-export type SearchLabelKey =
-  | 'searchPlaceholder'
-  | 'searchLabel'
-  | 'searching'
-  | 'resultsCount'
-  | 'noResults'
-  | 'searchEmpty'
-  | 'recentSearches'
-  | 'askAiAbout'
-  | 'navigateHint'
-  | 'selectHint'
-  | 'closeHint'
-export type HistoryLabelKey =
-  | 'recentConversations'
-  | 'noConversations'
-  | 'backToConversation'
-  | 'currentConversation'
-  | 'deleteConversation'
-  | 'conversationDeleted'
-  | 'conversationRestored'
-  | 'undo'
-  | 'copyMarkdown'
-  | 'markdownCopied'
-  | 'copyFailed'
-  | 'downloadMarkdown'
-  | 'markdownDownloaded'
-export type AttachmentLabelKey =
-  | 'attach'
-  | 'removeAttachment'
-  | 'attachmentReading'
-  | 'attachmentsReady'
-  | 'attachmentTooMany'
-  | 'attachmentTooLarge'
-  | 'attachmentUnsupported'
-  | 'attachmentEmpty'
-  | 'attachmentFailed'
-  | 'enlargeImage'
-  | 'attachmentNotKept'
-export type StatusLabelKey =
-  | 'jobTitle'
-  | 'jobRunning'
-  | 'jobCompleted'
-  | 'jobFailed'
-  | 'jobInterrupted'
-  | 'jobProgress'
-  | 'jobProgressOne'
-  | 'jobProgressStopped'
-  | 'todoDone'
-  | 'todoInProgress'
-  | 'todoPending'
-  | 'todoNotDone'
-  | 'pullRequest'
-  | 'logs'
-  | 'updateQueued'
-  | 'updateInProgress'
-  | 'updateSuccess'
-  | 'updateFailure'
-  | 'updateTitle'
+// Each is the keys of the part's own defaults (search-labels.ts, …): one list per part.
+export type SearchLabelKey = keyof typeof searchLabels
+export type HistoryLabelKey = keyof typeof historyLabels
+export type AttachmentLabelKey = keyof typeof attachmentLabels
+export type StatusLabelKey = keyof typeof statusLabels
 type PartLabelKey = SearchLabelKey | HistoryLabelKey | AttachmentLabelKey | StatusLabelKey
 
 /** The words of the chat panel and what every part shares. */

@@ -1,7 +1,7 @@
-import type { DocChatLabels, SearchLabelKey } from './labels'
+import type { DocChatLabels } from './labels'
 
 /** Search (⌘K): fetched with its chunk. */
-export const searchLabels: Pick<DocChatLabels, SearchLabelKey> = {
+export const searchLabels = {
   searchPlaceholder: 'Search the docs',
   searchLabel: 'Search the docs',
   searching: 'Searching…',
@@ -13,4 +13,4 @@ export const searchLabels: Pick<DocChatLabels, SearchLabelKey> = {
   navigateHint: 'to navigate',
   selectHint: 'to select',
   closeHint: 'to close',
-}
+} satisfies Partial<DocChatLabels>

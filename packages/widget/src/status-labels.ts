@@ -1,7 +1,7 @@
-import type { DocChatLabels, StatusLabelKey } from './labels'
+import type { DocChatLabels } from './labels'
 
 /** The agent job and docs update components (never in the drop-in). */
-export const statusLabels: Pick<DocChatLabels, StatusLabelKey> = {
+export const statusLabels = {
   jobTitle: 'Agent job',
   jobRunning: 'Running',
   jobCompleted: 'Completed',
@@ -21,4 +21,4 @@ export const statusLabels: Pick<DocChatLabels, StatusLabelKey> = {
   updateSuccess: 'Deployed',
   updateFailure: 'Deploy failed',
   updateTitle: 'Docs update',
-}
+} satisfies Partial<DocChatLabels>
