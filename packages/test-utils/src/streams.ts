@@ -1,23 +1,18 @@
 /** The controllable stream: bytes fed to a reader in chunkings a test chooses (and replays). */
 import { readFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { sharedPath } from './shared-dir'
 
-/** `../shared` next to the repository (override with DOCCHAT_SHARED_DIR). */
-export const sharedDir =
-  process.env.DOCCHAT_SHARED_DIR ??
-  resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared')
-
-export const CAPTURED_SAMPLE_PATH = `${sharedDir}/spec/samples/mintie-bot-response_prod.txt`
+/** The production capture, relative to the shared folder (api-contract §5.1). */
+export const CAPTURED_SAMPLE = 'spec/samples/mintie-bot-response_prod.txt'
 
 /** The production capture, read at test time (never copied into the repo). */
 export function readCapturedSample(): Uint8Array {
-  return new Uint8Array(readFileSync(CAPTURED_SAMPLE_PATH))
+  return new Uint8Array(readFileSync(sharedPath(CAPTURED_SAMPLE)))
 }
 
 /** The production capture as text (api-contract §5.1). */
 export function readCapturedSampleText(): string {
-  return readFileSync(CAPTURED_SAMPLE_PATH, 'utf8')
+  return readFileSync(sharedPath(CAPTURED_SAMPLE), 'utf8')
 }
 
 /** Deterministic PRNG (mulberry32) so a failing chunking can be replayed from its seed. */
