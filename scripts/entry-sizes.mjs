@@ -15,6 +15,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { entryBudgets as budgets } from './budgets.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 // esbuild is pinned as a devDependency of core (the version tsup builds with); the root has none.
@@ -26,59 +27,6 @@ const packages = ['core', 'react', 'headless', 'widget']
 const resolveDir = join(root, 'packages/widget')
 const tolerance = 1.05
 const KB = 1024
-
-/**
- * Budgets (gzip bytes) for the imports people start from, and combinations an app really makes.
- * About 10% above the measured size, so a regression fails and noise doesn't.
- */
-const budgets = [
-  {
-    name: 'core: createDocsClientLite',
-    imports: { core: ['createDocsClientLite'] },
-    budget: 10.5 * KB,
-  },
-  {
-    // With its useChat fetch, loaded on first use (this bundle inlines dynamic imports).
-    name: 'core: createDocsReaderClient',
-    imports: { core: ['createDocsReaderClient'] },
-    budget: 10 * KB,
-  },
-  { name: 'core: createDocsClient', imports: { core: ['createDocsClient'] }, budget: 27 * KB },
-  {
-    name: 'core: readDataStream',
-    imports: { core: ['readDataStream'] },
-    budget: 2 * KB,
-  },
-  {
-    // Carries both protocols: the v1 data-stream mapping and the v2 UI-message stream reader.
-    name: 'core: createDocsChatTransport',
-    imports: { core: ['createDocsChatTransport'] },
-    budget: 13 * KB,
-  },
-  // Recent conversations (store + Markdown export with its link sanitiser) add 3.2 KB to core's
-  // whole surface, 3.7 KB to react's (useConversations) and about 6 KB to DocChatWidget.
-  { name: 'core: everything', imports: { core: '*' }, budget: 44 * KB },
-  {
-    name: 'react: useAssistantChat',
-    imports: { react: ['useAssistantChat'] },
-    budget: 21 * KB,
-  },
-  { name: 'react: useDocsSearch', imports: { react: ['useDocsSearch'] }, budget: 6 * KB },
-  { name: 'react: everything', imports: { react: '*' }, budget: 49 * KB },
-  { name: 'headless: Markdown', imports: { headless: ['Markdown'] }, budget: 12 * KB },
-  // Snippets are cleaned with the answers' inline markdown parser (one parser, not a second scanner).
-  { name: 'headless: Search', imports: { headless: ['Search'] }, budget: 10.5 * KB },
-  { name: 'headless: Dialog', imports: { headless: ['Dialog'] }, budget: 3.6 * KB },
-  { name: 'headless: everything', imports: { headless: '*' }, budget: 27 * KB },
-  {
-    name: 'widget: DocChatWidget + createDocsClientLite',
-    imports: { widget: ['DocChatWidget'], core: ['createDocsClientLite'] },
-    budget: 91.5 * KB,
-  },
-  // The labels (one object for every part) grew with conversations and attachments.
-  { name: 'widget: SearchModal', imports: { widget: ['SearchModal'] }, budget: 36.5 * KB },
-  { name: 'widget: everything', imports: { widget: '*' }, budget: 85 * KB },
-]
 
 function entryCode(imports) {
   return Object.entries(imports)

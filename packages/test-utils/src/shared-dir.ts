@@ -48,11 +48,10 @@ export function describeWithShared(
   name: string,
   fixtures: readonly string[],
   body: () => void,
-  options: { timeout?: number } = {},
 ): void {
   const missing = missingShared(...fixtures)
-  if (!missing.length) describe(name, options, body)
-  else if (allowSkip) describe.skip(name, body)
+  if (!missing.length) describe(name, () => body())
+  else if (allowSkip) describe.skip(name, () => body())
   else
     describe(name, () => {
       it('has its shared fixtures', () => {
