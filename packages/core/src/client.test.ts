@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createDocsClient, type DocsClientOptions } from './client'
@@ -6,6 +5,8 @@ import { DocsApiError } from './errors'
 import type { AssistantMessageResult } from './assistant-message'
 import type { DocsWarning } from './warnings'
 import { type Handler, json, useRecordingServer } from '@docchat/test-utils/recording-server'
+import { itWithShared } from '@docchat/test-utils/shared-dir'
+import { CAPTURED_SAMPLE, readCapturedSample } from '@docchat/test-utils/streams'
 
 // A real HTTP server on 127.0.0.1: the client under test goes through undici, sockets and all.
 // A real HTTP server on 127.0.0.1 (undici underneath), recording what it receives.
@@ -701,11 +702,11 @@ describe('streamAssistantMessage', () => {
     expect((await failure(stream.collect())).kind).toBe('invalid-response')
   })
 
-  const samplePath = '/work/shared/spec/samples/mintie-bot-response_prod.txt'
-  it.skipIf(!existsSync(samplePath))(
+  itWithShared(
     'collects the captured production stream served in small chunks',
+    [CAPTURED_SAMPLE],
     async () => {
-      const bytes = readFileSync(samplePath)
+      const bytes = readCapturedSample()
       http.handler = async (_request, response) => {
         dataStream(response)
         for (let offset = 0; offset < bytes.length; offset += 37) {

@@ -1,4 +1,5 @@
-import { readCapturedSampleText } from '@docchat/test-utils/streams'
+import { itWithShared } from '@docchat/test-utils/shared-dir'
+import { CAPTURED_SAMPLE, readCapturedSampleText } from '@docchat/test-utils/streams'
 import { describe, expect, it } from 'vitest'
 import { coalesceTextParts, coalescingFetch, formatDataStreamLine } from './coalesce-text-parts'
 import { parseDataStreamLine } from './data-stream'
@@ -78,18 +79,22 @@ describe('coalescingFetch', () => {
 })
 
 describe('formatDataStreamLine', () => {
-  it('writes back what the reader parsed, for every line of the captured production stream', () => {
-    const lines = readCapturedSampleText().split('\n').filter(Boolean)
-    const codes = new Set<string>()
-    for (const [index, line] of lines.entries()) {
-      const event = parseDataStreamLine(line, index + 1)
-      codes.add(line.slice(0, line.indexOf(':')))
-      const written = formatDataStreamLine(event)
-      expect(written.endsWith('\n')).toBe(true)
-      expect(parseDataStreamLine(written.slice(0, -1), index + 1)).toEqual(event)
-    }
-    expect(codes.size).toBeGreaterThan(4)
-  })
+  itWithShared(
+    'writes back what the reader parsed, for every line of the captured production stream',
+    [CAPTURED_SAMPLE],
+    () => {
+      const lines = readCapturedSampleText().split('\n').filter(Boolean)
+      const codes = new Set<string>()
+      for (const [index, line] of lines.entries()) {
+        const event = parseDataStreamLine(line, index + 1)
+        codes.add(line.slice(0, line.indexOf(':')))
+        const written = formatDataStreamLine(event)
+        expect(written.endsWith('\n')).toBe(true)
+        expect(parseDataStreamLine(written.slice(0, -1), index + 1)).toEqual(event)
+      }
+      expect(codes.size).toBeGreaterThan(4)
+    },
+  )
 
   it('keeps the extra keys of finish and step parts, and unknown or malformed lines as they came', () => {
     for (const line of [

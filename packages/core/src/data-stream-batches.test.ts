@@ -1,9 +1,11 @@
+import { describeWithShared } from '@docchat/test-utils/shared-dir'
 import { describe, expect, it } from 'vitest'
 import { type DataStreamEvent, readDataStream, readDataStreamBatches } from './data-stream'
 import {
   chunksAt,
   collect,
   randomChunks,
+  CAPTURED_SAMPLE,
   readCapturedSample,
   streamOf,
 } from '@docchat/test-utils/streams'
@@ -16,7 +18,7 @@ async function collectBatches(
   return batches
 }
 
-describe('readDataStreamBatches', () => {
+describeWithShared('readDataStreamBatches', [CAPTURED_SAMPLE], () => {
   const sample = readCapturedSample()
 
   it('yields the same events as readDataStream under any chunking, never an empty batch', async () => {

@@ -1,3 +1,4 @@
+import { describeWithShared } from '@docchat/test-utils/shared-dir'
 import { processDataStream } from '@ai-sdk/ui-utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DataStreamEvent, parseDataStreamLine, readDataStream } from './data-stream'
@@ -6,6 +7,7 @@ import {
   chunksAt,
   collect,
   randomChunks,
+  CAPTURED_SAMPLE,
   readCapturedSample,
   streamOf,
 } from '@docchat/test-utils/streams'
@@ -40,7 +42,7 @@ async function readWithAiSdk(chunks: Uint8Array[]) {
   return { text, toolCalls, toolResults, finish }
 }
 
-describe('captured production stream', () => {
+describeWithShared('captured production stream', [CAPTURED_SAMPLE], () => {
   const sample = readCapturedSample()
   const expectedText = new TextDecoder()
     .decode(sample)

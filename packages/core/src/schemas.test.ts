@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { describeWithShared, sharedPath } from '@docchat/test-utils/shared-dir'
 import type { z } from 'zod'
 import { DocsApiError } from './errors'
 import { DOCS_LIMITS, longestWordLength } from './docs-limits'
@@ -23,10 +23,7 @@ import {
 import type { DocsWarning } from './warnings'
 
 // The spec files are read from the shared folder at test time; nothing of them is copied here.
-const specDir =
-  process.env.DOCCHAT_SPEC_DIR ??
-  fileURLToPath(new URL('../../../../shared/spec/', import.meta.url))
-const haveSpecs = existsSync(`${specDir}/discovery-openapi.json`)
+const specFiles = ['discovery-openapi.json', 'admin-openapi.json', 'openapi.json']
 
 type JsonSchema = {
   type?: string
@@ -53,7 +50,7 @@ interface Spec {
 }
 
 function loadSpec(name: string): Spec {
-  return JSON.parse(readFileSync(`${specDir}/${name}`, 'utf8')) as Spec
+  return JSON.parse(readFileSync(sharedPath(`spec/${name}`), 'utf8')) as Spec
 }
 
 function operation(spec: Spec, path: string, method: 'get' | 'post'): Operation {
@@ -130,134 +127,144 @@ const jsonBody = (op: Operation): JsonSchema => op.requestBody!.content['applica
 const jsonResponse = (op: Operation, status: string): JsonSchema =>
   op.responses[status]!.content!['application/json']!.schema
 
-describe.skipIf(!haveSpecs)('schemas against the OpenAPI files', () => {
-  const discovery = haveSpecs ? loadSpec('discovery-openapi.json') : { paths: {} }
-  const admin = haveSpecs ? loadSpec('admin-openapi.json') : { paths: {} }
-  const external = haveSpecs ? loadSpec('openapi.json') : { paths: {} }
+describeWithShared(
+  'schemas against the OpenAPI files',
+  specFiles.map((name) => `spec/${name}`),
+  () => {
+    const discovery = loadSpec('discovery-openapi.json')
+    const admin = loadSpec('admin-openapi.json')
+    const external = loadSpec('openapi.json')
 
-  const requests: Array<[string, () => JsonSchema, z.ZodTypeAny]> = [
-    [
-      'assistant v1 body',
-      () => jsonBody(operation(discovery, '/v1/assistant/{domain}/message', 'post')),
-      assistantRequestSchema,
-    ],
-    [
-      'search body',
-      () => jsonBody(operation(discovery, '/v1/search/{domain}', 'post')),
-      searchRequestSchema,
-    ],
-    [
-      'page body',
-      () => jsonBody(operation(discovery, '/v1/page/{domain}', 'post')),
-      pageRequestSchema,
-    ],
-    [
-      'create agent job body',
-      () => jsonBody(operation(admin, '/v1/agent/{projectId}/job', 'post')),
-      createAgentJobRequestSchema,
-    ],
-  ]
-  const responses: Array<[string, () => JsonSchema, z.ZodTypeAny]> = [
-    [
-      'search 200',
-      () => jsonResponse(operation(discovery, '/v1/search/{domain}', 'post'), '200'),
-      searchResultsSchema,
-    ],
-    [
-      'page 200',
-      () => jsonResponse(operation(discovery, '/v1/page/{domain}', 'post'), '200'),
-      pageContentSchema,
-    ],
-    [
-      'agent job 200',
-      () => jsonResponse(operation(admin, '/v1/agent/{projectId}/job/{id}', 'get'), '200'),
-      agentJobSchema,
-    ],
-    [
-      'agent jobs 200',
-      () => jsonResponse(operation(admin, '/v1/agent/{projectId}/jobs', 'get'), '200'),
-      agentJobListSchema,
-    ],
-    [
-      'trigger update 202',
-      () => jsonResponse(operation(external, '/project/update/{projectId}', 'post'), '202'),
-      triggerUpdateResponseSchema,
-    ],
-    [
-      'update status 200',
-      () => jsonResponse(operation(external, '/project/update-status/{statusId}', 'get'), '200'),
-      updateStatusSchema,
-    ],
-  ]
-
-  it('parses every example object found under these endpoints', () => {
-    const found: Array<{ path: string; value: unknown }> = []
-    for (const [file, spec, paths] of [
+    const requests: Array<[string, () => JsonSchema, z.ZodTypeAny]> = [
       [
-        'discovery',
-        discovery,
-        ['/v1/assistant/{domain}/message', '/v1/search/{domain}', '/v1/page/{domain}'],
+        'assistant v1 body',
+        () => jsonBody(operation(discovery, '/v1/assistant/{domain}/message', 'post')),
+        assistantRequestSchema,
       ],
       [
-        'admin',
-        admin,
+        'search body',
+        () => jsonBody(operation(discovery, '/v1/search/{domain}', 'post')),
+        searchRequestSchema,
+      ],
+      [
+        'page body',
+        () => jsonBody(operation(discovery, '/v1/page/{domain}', 'post')),
+        pageRequestSchema,
+      ],
+      [
+        'create agent job body',
+        () => jsonBody(operation(admin, '/v1/agent/{projectId}/job', 'post')),
+        createAgentJobRequestSchema,
+      ],
+    ]
+    const responses: Array<[string, () => JsonSchema, z.ZodTypeAny]> = [
+      [
+        'search 200',
+        () => jsonResponse(operation(discovery, '/v1/search/{domain}', 'post'), '200'),
+        searchResultsSchema,
+      ],
+      [
+        'page 200',
+        () => jsonResponse(operation(discovery, '/v1/page/{domain}', 'post'), '200'),
+        pageContentSchema,
+      ],
+      [
+        'agent job 200',
+        () => jsonResponse(operation(admin, '/v1/agent/{projectId}/job/{id}', 'get'), '200'),
+        agentJobSchema,
+      ],
+      [
+        'agent jobs 200',
+        () => jsonResponse(operation(admin, '/v1/agent/{projectId}/jobs', 'get'), '200'),
+        agentJobListSchema,
+      ],
+      [
+        'trigger update 202',
+        () => jsonResponse(operation(external, '/project/update/{projectId}', 'post'), '202'),
+        triggerUpdateResponseSchema,
+      ],
+      [
+        'update status 200',
+        () => jsonResponse(operation(external, '/project/update-status/{statusId}', 'get'), '200'),
+        updateStatusSchema,
+      ],
+    ]
+
+    it('parses every example object found under these endpoints', () => {
+      const found: Array<{ path: string; value: unknown }> = []
+      for (const [file, spec, paths] of [
         [
-          '/v1/agent/{projectId}/job',
-          '/v1/agent/{projectId}/job/{id}',
-          '/v1/agent/{projectId}/jobs',
+          'discovery',
+          discovery,
+          ['/v1/assistant/{domain}/message', '/v1/search/{domain}', '/v1/page/{domain}'],
         ],
-      ],
-      ['openapi', external, ['/project/update/{projectId}', '/project/update-status/{statusId}']],
-    ] as const) {
-      for (const path of paths) collectExamples(spec.paths[path], `${file}${path}`, found)
-    }
-    // The spec's only object example here is the default `messages` array of the v1 assistant body.
-    expect(found.length).toBeGreaterThan(0)
-    for (const { path, value } of found) {
-      if (path.includes('/messages/default')) {
-        for (const message of value as unknown[])
-          expect(() => messageSchema.parse(message)).not.toThrow()
-        expect(() =>
-          validateRequest(assistantRequestSchema, { fp: 'anonymous', messages: value }),
-        ).not.toThrow()
-      } else {
-        throw new Error(`No schema mapped for example at ${path}`)
+        [
+          'admin',
+          admin,
+          [
+            '/v1/agent/{projectId}/job',
+            '/v1/agent/{projectId}/job/{id}',
+            '/v1/agent/{projectId}/jobs',
+          ],
+        ],
+        ['openapi', external, ['/project/update/{projectId}', '/project/update-status/{statusId}']],
+      ] as const) {
+        for (const path of paths) collectExamples(spec.paths[path], `${file}${path}`, found)
       }
-    }
-  })
+      // The spec's only object example here is the default `messages` array of the v1 assistant body.
+      expect(found.length).toBeGreaterThan(0)
+      for (const { path, value } of found) {
+        if (path.includes('/messages/default')) {
+          for (const message of value as unknown[])
+            expect(() => messageSchema.parse(message)).not.toThrow()
+          expect(() =>
+            validateRequest(assistantRequestSchema, { fp: 'anonymous', messages: value }),
+          ).not.toThrow()
+        } else {
+          throw new Error(`No schema mapped for example at ${path}`)
+        }
+      }
+    })
 
-  it.each(requests)('accepts every variant the spec describes: %s', (_name, schema, zodSchema) => {
-    const instances = variants(schema())
-    expect(instances.length).toBeGreaterThan(0)
-    for (const instance of instances) {
-      const body = instance as Record<string, unknown>
-      // `threadId` is `type: string` with `default: null` in the spec; a follow-up has both.
-      if ('threadId' in body) body.threadId = 'thread_1'
-      expect(() => validateRequest(zodSchema, body)).not.toThrow()
-    }
-  })
-
-  it.each(responses)('parses every variant the spec describes: %s', (_name, schema, zodSchema) => {
-    const instances = variants(schema())
-    for (const instance of instances) {
-      const warnings: DocsWarning[] = []
-      const parsed = parseResponse(zodSchema, instance, { onWarning: (w) => warnings.push(w) })
-      expect(warnings).toEqual([])
-      expect(parsed).toBeDefined()
-    }
-  })
-
-  it('covers every enum value of the update status record', () => {
-    const schema = jsonResponse(
-      operation(external, '/project/update-status/{statusId}', 'get'),
-      '200',
+    it.each(requests)(
+      'accepts every variant the spec describes: %s',
+      (_name, schema, zodSchema) => {
+        const instances = variants(schema())
+        expect(instances.length).toBeGreaterThan(0)
+        for (const instance of instances) {
+          const body = instance as Record<string, unknown>
+          // `threadId` is `type: string` with `default: null` in the spec; a follow-up has both.
+          if ('threadId' in body) body.threadId = 'thread_1'
+          expect(() => validateRequest(zodSchema, body)).not.toThrow()
+        }
+      },
     )
-    const statuses = new Set(
-      variants(schema).map((instance) => updateStatusSchema.parse(instance).status),
+
+    it.each(responses)(
+      'parses every variant the spec describes: %s',
+      (_name, schema, zodSchema) => {
+        const instances = variants(schema())
+        for (const instance of instances) {
+          const warnings: DocsWarning[] = []
+          const parsed = parseResponse(zodSchema, instance, { onWarning: (w) => warnings.push(w) })
+          expect(warnings).toEqual([])
+          expect(parsed).toBeDefined()
+        }
+      },
     )
-    expect([...statuses].sort()).toEqual(['failure', 'in_progress', 'queued', 'success'])
-  })
-})
+
+    it('covers every enum value of the update status record', () => {
+      const schema = jsonResponse(
+        operation(external, '/project/update-status/{statusId}', 'get'),
+        '200',
+      )
+      const statuses = new Set(
+        variants(schema).map((instance) => updateStatusSchema.parse(instance).status),
+      )
+      expect([...statuses].sort()).toEqual(['failure', 'in_progress', 'queued', 'success'])
+    })
+  },
+)
 
 describe('request validation', () => {
   const message = { id: 'm1', role: 'user', content: 'hi', parts: [{ type: 'text', text: 'hi' }] }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type DataStreamEvent, parseDataStreamLine, readDataStream } from './data-stream'
-import { collect, readCapturedSample, streamOf } from '@docchat/test-utils/streams'
+import { itWithShared } from '@docchat/test-utils/shared-dir'
+import { CAPTURED_SAMPLE, collect, readCapturedSample, streamOf } from '@docchat/test-utils/streams'
 import { type DocsUIMessageChunk, toUIMessageChunks } from './ui-message-chunks'
 
 const fromLines = (...lines: string[]): DataStreamEvent[] =>
@@ -109,28 +110,32 @@ describe('toUIMessageChunks', () => {
     ])
   })
 
-  it('maps the captured production stream: one start, five steps, four tool calls', async () => {
-    const events = readDataStream(streamOf([readCapturedSample()]))
-    const chunks = await collect(toUIMessageChunks(events))
-    const count = (type: string) => chunks.filter((chunk) => chunk.type === type).length
-    expect(chunks[0]).toEqual({ type: 'start', messageId: 'msg-G8sOPc4jchYkSzaIkzvCSDuK' })
-    expect(count('start')).toBe(1)
-    expect(count('start-step')).toBe(5)
-    expect(count('finish-step')).toBe(5)
-    expect(count('tool-input-available')).toBe(4)
-    expect(count('tool-output-available')).toBe(4)
-    expect(count('text-start')).toBe(2)
-    expect(count('text-end')).toBe(2)
-    expect(count('error')).toBe(0)
-    expect(chunks.at(-1)).toEqual({
-      type: 'finish',
-      finishReason: 'stop',
-      messageMetadata: {
-        usage: { promptTokens: 16565, completionTokens: 405 },
+  itWithShared(
+    'maps the captured production stream: one start, five steps, four tool calls',
+    [CAPTURED_SAMPLE],
+    async () => {
+      const events = readDataStream(streamOf([readCapturedSample()]))
+      const chunks = await collect(toUIMessageChunks(events))
+      const count = (type: string) => chunks.filter((chunk) => chunk.type === type).length
+      expect(chunks[0]).toEqual({ type: 'start', messageId: 'msg-G8sOPc4jchYkSzaIkzvCSDuK' })
+      expect(count('start')).toBe(1)
+      expect(count('start-step')).toBe(5)
+      expect(count('finish-step')).toBe(5)
+      expect(count('tool-input-available')).toBe(4)
+      expect(count('tool-output-available')).toBe(4)
+      expect(count('text-start')).toBe(2)
+      expect(count('text-end')).toBe(2)
+      expect(count('error')).toBe(0)
+      expect(chunks.at(-1)).toEqual({
+        type: 'finish',
         finishReason: 'stop',
-      },
-    })
-  })
+        messageMetadata: {
+          usage: { promptTokens: 16565, completionTokens: 405 },
+          finishReason: 'stop',
+        },
+      })
+    },
+  )
 
   it('starts lazily and ends with a bare finish when the stream has no d:', async () => {
     expect(await chunksOf(fromLines('0:"partial"'))).toEqual([

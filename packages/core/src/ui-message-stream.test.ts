@@ -2,11 +2,18 @@
  * The v2 stream reader against bodies written by the real AI SDK (ai@5 `createUIMessageStreamResponse`):
  * any chunking, split UTF-8, CRLF, unknown and malformed chunks, cut streams, and linear time.
  */
-import { createUIMessageStreamResponse, type UIMessageChunk } from 'ai-v5'
+import {
+  createUIMessageStreamResponse,
+  type UIMessageChunk,
+  uiMessageChunkSchema as v5ChunkSchema,
+} from 'ai-v5'
+import { uiMessageChunkSchema as v6ChunkSchema } from 'ai-v6'
+import { uiMessageChunkSchema as v7ChunkSchema } from 'ai-v7'
 import { describe, expect, it } from 'vitest'
 import { collect, randomChunks, streamOf } from '@docchat/test-utils/streams'
 import { DocsApiError } from './errors'
 import {
+  CHUNK_FIELDS,
   checkUIMessageChunk,
   readUIMessageStreamBatches,
   readUIMessageStreamChunks,
@@ -179,9 +186,79 @@ describe('readUIMessageStreamChunks', () => {
 })
 
 describe('checkUIMessageChunk', () => {
-  it('accepts every chunk the real SDK writes, and data-* parts', () => {
+  it('accepts the chunks of a real SDK body, and data-* parts', () => {
+    expect(CHUNKS.length).toBe(15)
     for (const chunk of CHUNKS) expect(checkUIMessageChunk(chunk)).toBeUndefined()
   })
+
+  // One example per chunk type of the catalogue, as the SDK of the version that has it writes it.
+  const EXAMPLES: Record<string, Record<string, unknown>> = {
+    start: { type: 'start', messageId: 'm1' },
+    'start-step': { type: 'start-step' },
+    'finish-step': { type: 'finish-step' },
+    'text-start': { type: 'text-start', id: 't' },
+    'text-delta': { type: 'text-delta', id: 't', delta: 'Hi' },
+    'text-end': { type: 'text-end', id: 't' },
+    'reasoning-start': { type: 'reasoning-start', id: 'r' },
+    'reasoning-delta': { type: 'reasoning-delta', id: 'r', delta: '…' },
+    'reasoning-end': { type: 'reasoning-end', id: 'r' },
+    'source-url': { type: 'source-url', sourceId: 's', url: 'https://docs.example/a', title: 'A' },
+    'source-document': {
+      type: 'source-document',
+      sourceId: 's',
+      mediaType: 'application/pdf',
+      title: 'Guide',
+    },
+    file: { type: 'file', url: 'https://docs.example/a.png', mediaType: 'image/png' },
+    'tool-input-start': { type: 'tool-input-start', toolCallId: 'c', toolName: 'search' },
+    'tool-input-delta': { type: 'tool-input-delta', toolCallId: 'c', inputTextDelta: '{"q' },
+    'tool-input-available': {
+      type: 'tool-input-available',
+      toolCallId: 'c',
+      toolName: 'search',
+      input: { q: 'x' },
+    },
+    'tool-input-error': {
+      type: 'tool-input-error',
+      toolCallId: 'c',
+      toolName: 'search',
+      input: '{"q',
+      errorText: 'bad input',
+    },
+    'tool-output-available': { type: 'tool-output-available', toolCallId: 'c', output: [] },
+    'tool-output-error': { type: 'tool-output-error', toolCallId: 'c', errorText: 'failed' },
+    'tool-output-denied': { type: 'tool-output-denied', toolCallId: 'c' },
+    'tool-approval-request': { type: 'tool-approval-request', toolCallId: 'c', approvalId: 'a' },
+    'message-metadata': { type: 'message-metadata', messageMetadata: { threadId: 'thr_1' } },
+    finish: { type: 'finish' },
+    abort: { type: 'abort' },
+    error: { type: 'error', errorText: 'Something failed' },
+  }
+  const sdkSchemas = [v5ChunkSchema, v6ChunkSchema, v7ChunkSchema]
+
+  it('has one example per chunk type of the catalogue', () => {
+    expect(Object.keys(EXAMPLES).sort()).toEqual(Object.keys(CHUNK_FIELDS).sort())
+    expect(Object.keys(CHUNK_FIELDS).length).toBe(24)
+  })
+
+  it.each(Object.keys(CHUNK_FIELDS))(
+    'accepts %s as the real SDK writes it, and refuses it without each required field',
+    async (type) => {
+      const example = EXAMPLES[type]!
+      const accepted = await Promise.all(
+        sdkSchemas.map(async (schema) => (await schema().validate!(example)).success),
+      )
+      expect(accepted, 'the example is a chunk some supported SDK major writes').toContain(true)
+      expect(checkUIMessageChunk(example)).toBeUndefined()
+      for (const [field, kind] of Object.entries(CHUNK_FIELDS[type]!)) {
+        if (kind.endsWith('?')) continue
+        const { [field]: _dropped, ...without } = example
+        expect(checkUIMessageChunk(without)).toBe(
+          `${type}: ${field} must be ${kind === 'present' ? 'present' : `a ${kind}`}`,
+        )
+      }
+    },
+  )
   it('names what is wrong', () => {
     expect(checkUIMessageChunk({ type: 7 })).toBe('type: must be a string')
     expect(checkUIMessageChunk({ type: 'data-x' })).toBe('data-x: data is required')

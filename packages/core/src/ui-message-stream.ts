@@ -21,8 +21,11 @@ export interface ReadUIMessageStreamOptions {
 type FieldKind = 'string' | 'present' | 'boolean?' | 'string?'
 
 const text = { id: 'string' } as const
-/** The required fields of each chunk type of the v5 catalogue (ai-sdk-protocol §3.3) and v6/v7. */
-const CHUNK_FIELDS: Record<string, Record<string, FieldKind>> = {
+/**
+ * The required fields of each chunk type of the v5 catalogue (ai-sdk-protocol §3.3) and v6/v7.
+ * Exported for the test that checks every type against the real SDK's schemas.
+ */
+export const CHUNK_FIELDS: Readonly<Record<string, Readonly<Record<string, FieldKind>>>> = {
   start: { messageId: 'string?' },
   'start-step': {},
   'finish-step': {},

@@ -1,7 +1,9 @@
+import { describeWithShared } from '@docchat/test-utils/shared-dir'
 import { getMessageSources } from './message-sources'
 import { getMessageDisplayText, getMessageSuggestions } from './message-suggestions'
 import { isMessageNotFound } from './message-not-found'
 import {
+  CAPTURED_SAMPLE,
   capturedStream,
   messageFromStream,
   withSearchResults,
@@ -10,7 +12,7 @@ import {
 
 const docsBaseUrl = 'https://docs.example.com/docs'
 
-describe('answer helpers on the real captured stream', () => {
+describeWithShared('answer helpers on the real captured stream', [CAPTURED_SAMPLE], () => {
   it('reads the capture: not found, no sources (search returned []), no suggestions', async () => {
     const message = await messageFromStream(capturedStream)
     expect(isMessageNotFound(message)).toBe(true)

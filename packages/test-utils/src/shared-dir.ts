@@ -39,10 +39,26 @@ export function sharedPath(fixture: string): string {
   return join(sharedDir, fixture)
 }
 
+/** `it` for one test that reads shared fixtures: fails naming what is missing, or skips (see above). */
+export function itWithShared(
+  name: string,
+  fixtures: readonly string[],
+  body: () => unknown,
+  timeout?: number,
+): void {
+  const missing = missingShared(...fixtures)
+  if (!missing.length) it(name, async () => body(), timeout)
+  else if (allowSkip) it.skip(name, async () => body())
+  else
+    it(name, () => {
+      throw new MissingSharedFixtureError(missing)
+    })
+}
+
 /**
  * `describe` for tests that read shared fixtures. With every fixture present it is `describe`.
- * Otherwise it is one failing test naming what is missing, or, under `DOCCHAT_ALLOW_SKIP=1`,
- * `describe.skip` (counted as skipped in the run's closing line).
+ * Otherwise it is one failing test naming what is missing, or, under `DOCCHAT_ALLOW_SKIP=1`, one
+ * skipped test (counted as skipped in the run's closing line).
  */
 export function describeWithShared(
   name: string,
@@ -51,7 +67,13 @@ export function describeWithShared(
 ): void {
   const missing = missingShared(...fixtures)
   if (!missing.length) describe(name, () => body())
-  else if (allowSkip) describe.skip(name, () => body())
+  // Skipped without collecting the body: it may read the missing fixture while collecting.
+  else if (allowSkip)
+    describe.skip(name, () => {
+      it(`needs ${missing.join(', ')}`, () => {
+        throw new MissingSharedFixtureError(missing)
+      })
+    })
   else
     describe(name, () => {
       it('has its shared fixtures', () => {
