@@ -5,7 +5,7 @@
  */
 import type { DevServer } from '../server'
 import { base, userMessage } from './requests'
-import type { Corpus, QuestionCase } from './question-set'
+import type { MeasuredCorpus, QuestionCase } from './question-set'
 
 export interface AnswerRead {
   text: string
@@ -56,7 +56,7 @@ async function askOnce(
 }
 
 /** Asks a case (after its preceding question, in one thread) and reads the answer. */
-export async function askCase(server: DevServer, domain: string, c: QuestionCase) {
+export async function askCase(server: DevServer, domain: string, c: QuestionCase<MeasuredCorpus>) {
   if (!c.after) return askOnce(server, domain, c.ask)
   const first = await askOnce(server, domain, c.after)
   return askOnce(server, domain, c.ask, {
@@ -76,8 +76,8 @@ export interface QualityNumbers {
 }
 
 export async function measure(
-  servers: Record<Corpus, DevServer>,
-  cases: readonly QuestionCase[],
+  servers: Partial<Record<MeasuredCorpus, DevServer>>,
+  cases: readonly QuestionCase<MeasuredCorpus>[],
 ): Promise<QualityNumbers> {
   const numbers: QualityNumbers = {
     answerable: 0,
@@ -90,6 +90,8 @@ export async function measure(
   }
   for (const c of cases) {
     const server = servers[c.corpus]
+    // Not every caller serves every corpus (cline is only measured on the held-out set).
+    if (!server) throw new Error(`no dev server for the ${c.corpus} corpus: ${c.ask}`)
     const domain = server.domains[0]!
     const answer = await askCase(server, domain, c)
     if (c.expect === null) {

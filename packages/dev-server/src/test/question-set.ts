@@ -8,13 +8,30 @@
  */
 export type Corpus = 'docchat' | 'mintlify' | 'pipecat'
 
-export interface QuestionCase {
-  corpus: Corpus
+/**
+ * Every corpus the question sets measure: the three above, which the ranking may be tuned on, and
+ * cline, which is only ever in the held-out set. Kept apart from `Corpus` because callers map
+ * every `Corpus` to a folder and a server (`Record<Corpus, …>`).
+ */
+export type MeasuredCorpus = Corpus | 'cline'
+
+export interface QuestionCase<C extends MeasuredCorpus = Corpus> {
+  corpus: C
   ask: string
   /** Pages that answer it (the first citation must be one of them); `null`: off-topic. */
   expect: string[] | null
   code?: boolean
+  /** With `code`: the language asked for, as a fence info string on the expected pages (`ts`, `python`). */
+  lang?: string
   after?: string
+}
+
+/** A query typed into the ⌘K box. */
+export interface SearchCase<C extends MeasuredCorpus = Corpus> {
+  corpus: C
+  query: string
+  /** Pages that should each be among the first five results; `null`: no results at all. */
+  expect: string[] | null
 }
 
 const q = (
