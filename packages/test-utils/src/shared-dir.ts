@@ -64,9 +64,10 @@ export function describeWithShared(
   name: string,
   fixtures: readonly string[],
   body: () => void,
+  options: { timeout?: number } = {},
 ): void {
   const missing = missingShared(...fixtures)
-  if (!missing.length) describe(name, () => body())
+  if (!missing.length) describe(name, options, () => body())
   // Skipped without collecting the body: it may read the missing fixture while collecting.
   else if (allowSkip)
     describe.skip(name, () => {
