@@ -4,6 +4,7 @@ import {
   escapeMarkdownInline,
   sanitizeMarkdownLinks,
 } from './conversation-markdown'
+import { expectLinearTime } from '@docchat/test-utils/linear-time'
 import { micromark } from 'micromark'
 import { gfm, gfmHtml } from 'micromark-extension-gfm'
 import { decodeEntities } from './html-entities'
@@ -247,6 +248,32 @@ describe('conversationToMarkdown', () => {
       // 4× the input must not take anywhere near 16× the time (quadratic); leave room for noise.
       expect(big, shape(5)).toBeLessThan(small * 8 + 40)
     }
+  })
+})
+
+describe('conversationToMarkdown on long link destinations (issue 20, finding 3)', () => {
+  const exportOf = (text: string) => conversationToMarkdown([question('q', 'Q'), answer('a', text)])
+
+  it.each([
+    [
+      'an angle-bracket destination of spaces',
+      (n: number) => `[x](<https://a.example/${' '.repeat(n)}x>)`,
+    ],
+    [
+      'an angle-bracket destination of controls',
+      (n: number) => `[x](<https://a.example/${'\u0001'.repeat(n)}x>)`,
+    ],
+    ['a bare destination', (n: number) => `[x](https://a.example/${'a'.repeat(n)})`],
+    ['an autolink', (n: number) => `<https://a.example/${'a'.repeat(n)}>`],
+    ['a reference definition', (n: number) => `[x]: <https://a.example/${' '.repeat(n)}x>`],
+  ])('is linear on %s', (_name, makeInput) => {
+    expectLinearTime(makeInput, exportOf)
+  })
+
+  it('writes a destination past the URL cap as text, not as a link', () => {
+    const markdown = exportOf(`[x](<https://a.example/${' '.repeat(100_000)}x>)`)
+    expect(linkTargets(markdown)).toEqual([])
+    expect(exportOf('[x](<https://a.example/a b>)')).toContain('[x](https://a.example/a%20b)')
   })
 })
 
