@@ -330,6 +330,7 @@ describe('what a reader sees of an ordinary answer does not change', () => {
     'Steps:\n\n1. Open the page.\n2. Press ⌘K.\n3. Ask.\n\n---\n\nDone. See https://docs.example.com/x or mail a@b.co.',
     'A [link](https://docs.example.com/a "Title") and ![an image](https://docs.example.com/i.png).',
     'Setext heading\n==============\n\nAnd text.\n\nLine with hard break  \nnext line.',
+    'Before\n\n~~~~ ~~info that starts with tildes\ncode ~~~\n~~~~\n\nAfter',
   ]
 
   it.each(ordinary.map((text) => [text.slice(0, 40), text]))('%s', (_name, text) => {

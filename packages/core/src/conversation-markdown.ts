@@ -219,7 +219,9 @@ function writeBlock(node: MdNode, base: string | undefined): string[] {
       // The answer's own fence when nothing in the code could close it, else a longer one.
       const char = node.fence || '`'
       const fence = char.repeat(Math.max(3, node.fenceLength, longestRun(node.lines, char) + 1))
-      return [`${fence}${node.info}`, ...node.lines, fence]
+      // An info string that starts with the fence's character would lengthen the fence.
+      const info = node.info.startsWith(char) ? ` ${node.info}` : node.info
+      return [`${fence}${info}`, ...node.lines, fence]
     }
     case 'break':
       // `___` is a break wherever it stands: `---` after text is a heading underline, and a
