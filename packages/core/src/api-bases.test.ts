@@ -1,3 +1,4 @@
+import { expectLinearTime } from '@docchat/test-utils/linear-time'
 import { describe, expect, it } from 'vitest'
 import { apiBases } from './api-bases'
 import { createDocsClient } from './client'
@@ -76,4 +77,20 @@ describe('clients derive their paths from the host form', () => {
       })
     })
   }
+})
+
+describe('apiBases on a hostile base URL (regex lint, issue 20)', () => {
+  it('is linear in runs of slashes, wherever they are', () => {
+    expectLinearTime(
+      (n) => `https://api.example.com${'/'.repeat(n)}x`,
+      (baseUrl) => apiBases(baseUrl),
+    )
+    expectLinearTime(
+      (n) => `https://api.example.com/x${'/'.repeat(n)}`,
+      (baseUrl) => apiBases(baseUrl),
+    )
+    expect(apiBases(`https://api.example.com${'/'.repeat(10)}`).discovery).toBe(
+      'https://api.example.com/discovery',
+    )
+  })
 })

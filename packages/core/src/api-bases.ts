@@ -9,8 +9,18 @@
  * - the 2025 host `https://api-dsc.mintlify.com`: version paths at its root;
  * - any of these with the version (`…/v1`) already on: the version is dropped, then as above.
  */
+/**
+ * `url` without its trailing slashes. A loop: `/\/+$/` retries from every slash of a run that does
+ * not reach the end, quadratic on a base URL from markup (`data-api-base`) full of slashes.
+ */
+export function trimTrailingSlashes(url: string): string {
+  let end = url.length
+  while (end > 0 && url.charCodeAt(end - 1) === 0x2f) end--
+  return end === url.length ? url : url.slice(0, end)
+}
+
 export function apiBases(baseUrl: string): { discovery: string; admin: string } {
-  const base = baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '')
+  const base = trimTrailingSlashes(baseUrl).replace(/\/v1$/, '')
   if (/\/discovery$/i.test(base)) {
     return { discovery: base, admin: base.replace(/\/(api\/)?discovery$/i, '') }
   }

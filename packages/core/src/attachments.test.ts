@@ -1,3 +1,4 @@
+import { expectLinearTime } from '@docchat/test-utils/linear-time'
 import { describe, expect, it } from 'vitest'
 import { boundAttachmentData, withoutPastAttachmentData } from './attachment-data'
 import {
@@ -356,5 +357,54 @@ describe('readAttachments (what the UI shows)', () => {
       { name: 'pdf-as-image', contentType: 'application/pdf', kind: 'pdf', href: pdf },
       { name: 'dropped.png', contentType: 'image/png', kind: 'image', href: null },
     ])
+  })
+})
+
+describe('readAttachments and readDataUrl do bounded work on hostile lengths (issue 20, finding 3)', () => {
+  const withUrl = (url: string, extra: Record<string, unknown> = {}) => ({
+    role: 'user',
+    experimental_attachments: [{ name: 'a.png', contentType: 'image/png', url, ...extra }],
+  })
+
+  it.each([
+    ['spaces', (n: number) => `https://a.example/${' '.repeat(n)}x`],
+    ['control characters', (n: number) => `https://a.example/${'\u0001'.repeat(n)}x`],
+    ['a data URL', (n: number) => `data:image/png;base64,${'A'.repeat(n)}`],
+    ['a data URL with a bad tail', (n: number) => `data:image/png;base64,${'A'.repeat(n)}!`],
+    ['a data URL header of commas', (n: number) => `data:${','.repeat(n)}`],
+  ])('readAttachments is linear on a URL of %s', (_name, makeInput) => {
+    expectLinearTime(
+      (n) => withUrl(makeInput(n)),
+      (message) => readAttachments(message),
+    )
+  })
+
+  it('is linear on long names and content types, which it cuts', () => {
+    expectLinearTime(
+      (n) => withUrl('https://a.example/f', { name: 'n'.repeat(n), contentType: ' '.repeat(n) }),
+      (message) => readAttachments(message),
+    )
+    const [view] = readAttachments(
+      withUrl('https://a.example/f', { name: 'n'.repeat(5000), contentType: 'x'.repeat(5000) }),
+    )
+    expect(view?.name.length).toBe(1000)
+    expect(view?.contentType).toBe('')
+    expect(view?.href).toBe('https://a.example/f')
+  })
+
+  it('readDataUrl is linear, and reads a payload past the cap by its length only', () => {
+    expectLinearTime(
+      (n) => `data:image/png;base64,${'A'.repeat(n)}==`,
+      (url) => readDataUrl(url),
+    )
+    const huge = `data:image/png;base64,${'A'.repeat(8_000_000)}`
+    expect(readDataUrl(huge)).toEqual({ contentType: 'image/png', bytes: 6_000_000 })
+    expect(attachmentRequestProblem([{ name: 'big.png', url: huge }])).toMatch(
+      /6000000 bytes; a file may be at most 5242880 bytes/,
+    )
+    expect(readDataUrl('data:image/png;base64,AB=C')).toBeUndefined()
+    expect(readDataUrl('data:image/png;base64,AB===')).toBeUndefined()
+    expect(readDataUrl('data:image/png;base64,')).toEqual({ contentType: 'image/png', bytes: 0 })
+    expect(readDataUrl(`data:${'x'.repeat(200)},AAAA`)).toBeUndefined()
   })
 })

@@ -1,4 +1,4 @@
-import { DOCS_LIMITS } from './docs-limits'
+import { DATA_LIMITS, DOCS_LIMITS } from './docs-limits'
 import type { WithAttachments } from './attachment-data'
 import type { Attachment } from './schemas'
 import { toSafeAttachmentUrl } from './url-policy'
@@ -137,19 +137,49 @@ export async function toAttachment(file: File, upload?: UploadAttachment): Promi
   return typeof uploaded === 'string' ? { ...base, url: uploaded } : { ...base, ...uploaded }
 }
 
-const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+);base64,([a-z0-9+/]*={0,2})$/i
+// The header of a base64 data URL (`data:image/png;base64`), read from at most its first 128
+// characters: the payload after the comma is checked by a loop, never by a regular expression.
+const DATA_URL_HEADER = /^data:([a-z]+\/[a-z0-9.+-]+);base64$/i
+const MAX_DATA_URL_HEADER = 128
 
-/** The MIME type and decoded size of a base64 data URL; `undefined` for anything else. */
+function isBase64Char(code: number): boolean {
+  return (
+    (code >= 0x41 && code <= 0x5a) || // A-Z
+    (code >= 0x61 && code <= 0x7a) || // a-z
+    (code >= 0x30 && code <= 0x39) || // 0-9
+    code === 0x2b || // +
+    code === 0x2f // /
+  )
+}
+
+/**
+ * The MIME type and decoded size of a base64 data URL; `undefined` for anything else. A payload
+ * longer than `DATA_LIMITS.attachmentDataUrlChars` is not checked character by character: its
+ * size, estimated from its length, is past every attachment limit anyway.
+ */
 export function readDataUrl(url: string): { contentType: string; bytes: number } | undefined {
   if (!url.startsWith('data:')) return undefined
-  const match = DATA_URL.exec(url)
-  if (!match) return undefined
-  const payload = match[2]!
-  const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0
-  return {
-    contentType: match[1]!.toLowerCase(),
-    bytes: Math.floor((payload.length * 3) / 4) - padding,
+  let comma = 5
+  const headerEnd = Math.min(url.length, MAX_DATA_URL_HEADER)
+  while (comma < headerEnd && url.charCodeAt(comma) !== 0x2c) comma++
+  if (comma === headerEnd) return undefined
+  const header = DATA_URL_HEADER.exec(url.slice(0, comma))
+  if (!header) return undefined
+  const contentType = header[1]!.toLowerCase()
+  const length = url.length - comma - 1
+  if (url.length > DATA_LIMITS.attachmentDataUrlChars) {
+    return { contentType, bytes: Math.floor((length * 3) / 4) }
   }
+  let end = url.length
+  let padding = 0
+  while (padding < 2 && end > comma + 1 && url.charCodeAt(end - 1) === 0x3d) {
+    end--
+    padding++
+  }
+  for (let index = comma + 1; index < end; index++) {
+    if (!isBase64Char(url.charCodeAt(index))) return undefined
+  }
+  return { contentType, bytes: Math.floor((length * 3) / 4) - padding }
 }
 
 /**
@@ -218,12 +248,22 @@ export function readAttachments(message: unknown): AttachmentView[] {
     const { name, contentType, url } = item as Record<string, unknown>
     // Malformed (no URL at all): dropped. A placeholder's empty URL still shows the name.
     if (typeof url !== 'string') continue
+    // toSafeAttachmentUrl checks the URL's length before reading it (DATA_LIMITS).
     const safe = toSafeAttachmentUrl(url)
     // A data URL says what it holds; a declared type must not turn a PDF into an image.
     const dataType = safe ? readDataUrl(safe)?.contentType : undefined
-    const type = (dataType ?? (typeof contentType === 'string' ? contentType : '')).toLowerCase()
+    const declared =
+      typeof contentType === 'string' && contentType.length <= DATA_LIMITS.labelChars
+        ? contentType
+        : ''
+    const type = (dataType ?? declared).toLowerCase()
     views.push({
-      name: typeof name === 'string' && name !== '' ? name : 'attachment',
+      name:
+        typeof name === 'string' && name !== ''
+          ? name.length > DATA_LIMITS.labelChars
+            ? `${name.slice(0, DATA_LIMITS.labelChars - 1)}…`
+            : name
+          : 'attachment',
       contentType: type,
       kind: type.startsWith('image/') ? 'image' : type === 'application/pdf' ? 'pdf' : 'file',
       href: safe,

@@ -5,7 +5,7 @@ import {
   createReaderConnection,
 } from './assistant-connection'
 import type { AssistantMessageStream } from './assistant-message'
-import { apiBases } from './api-bases'
+import { apiBases, trimTrailingSlashes } from './api-bases'
 import { DocsApiError } from './errors'
 import { assertAdminKeyAllowed, isBrowserLike } from './key-safety'
 import { pollUntil, type WaitOptions } from './poll'
@@ -299,7 +299,7 @@ function createHttp(
     })
   }
 
-  const baseUrl = (options.baseUrl ?? 'https://api.mintlify.com').replace(/\/+$/, '')
+  const baseUrl = trimTrailingSlashes(options.baseUrl ?? 'https://api.mintlify.com')
   const bases = apiBases(baseUrl)
   const effectiveFetch: typeof globalThis.fetch = (input, init) =>
     (options.fetch ?? globalThis.fetch)(input, init)

@@ -4,6 +4,7 @@ import {
   escapeMarkdownInline,
   sanitizeMarkdownLinks,
 } from './conversation-markdown'
+import { expectLinearTime } from '@docchat/test-utils/linear-time'
 import { micromark } from 'micromark'
 import { gfm, gfmHtml } from 'micromark-extension-gfm'
 import { decodeEntities } from './html-entities'
@@ -223,30 +224,65 @@ describe('conversationToMarkdown', () => {
     expect(linkTargets(markdown)).toEqual(['https://a.example/'])
   })
 
-  it('is linear on pathological input', () => {
-    const time = (text: string) => {
-      const start = performance.now()
-      conversationToMarkdown([question('q', text), answer('a', text)])
-      return performance.now() - start
-    }
-    const shapes = [
-      (n: number) => '['.repeat(n),
-      (n: number) => '[a]('.repeat(n),
-      (n: number) => '[a](<'.repeat(n),
-      (n: number) => '[a](x "'.repeat(n),
-      (n: number) => '<a:'.repeat(n),
-      (n: number) => Array.from({ length: n }, (_, i) => '`'.repeat((i % 200) + 1)).join('x'),
-      (n: number) => '```\n'.repeat(n),
-      (n: number) => '\\'.repeat(n),
-      (n: number) => '[x]: '.repeat(n),
-    ]
-    for (const shape of shapes) {
-      time(shape(1000))
-      const small = time(shape(20_000))
-      const big = time(shape(80_000))
-      // 4× the input must not take anywhere near 16× the time (quadratic); leave room for noise.
-      expect(big, shape(5)).toBeLessThan(small * 8 + 40)
-    }
+  it.each([
+    ['[', (n: number) => '['.repeat(n)],
+    ['[a](', (n: number) => '[a]('.repeat(n / 4)],
+    ['[a](<', (n: number) => '[a](<'.repeat(n / 5)],
+    ['[a](x "', (n: number) => '[a](x "'.repeat(n / 7)],
+    ['<a:', (n: number) => '<a:'.repeat(n / 3)],
+    [
+      'backtick runs of every length',
+      (n: number) => Array.from({ length: n / 100 }, (_, i) => '`'.repeat((i % 200) + 1)).join('x'),
+    ],
+    ['fences', (n: number) => '```\n'.repeat(n / 4)],
+    ['fences in list items', (n: number) => '- ```\n'.repeat(n / 6)],
+    ['backslashes', (n: number) => '\\'.repeat(n)],
+    ['definitions', (n: number) => '[x]: '.repeat(n / 5)],
+    ['definition lines', (n: number) => '[x]: /a\n'.repeat(n / 8)],
+    ['nested quotes', (n: number) => '> '.repeat(n / 2)],
+    ['nested list markers', (n: number) => '- '.repeat(n / 2)],
+    ['ordered markers', (n: number) => '1. '.repeat(n / 3)],
+    ['quote lines', (n: number) => '> > > > > > > > > > > > > > > > > > > > a\n'.repeat(n / 42)],
+    ['indented list lines', (n: number) => '- a\n  - b\n    - c\n'.repeat(n / 24)],
+    ['pipes', (n: number) => '|'.repeat(n)],
+    ['table rows', (n: number) => `| a | b |\n| - | - |\n${'| `x | y` |\n'.repeat(n / 12)}`],
+    ['tabs', (n: number) => '\t'.repeat(n / 2) + 'x\n'.repeat(n / 4)],
+    ['blank lines', (n: number) => '\n'.repeat(n)],
+    ['spaces', (n: number) => `a${' '.repeat(n)}b`],
+    ['xmpp', (n: number) => 'xmpp:'.repeat(n / 5)],
+    ['hashes', (n: number) => `# ${'#'.repeat(n)} x`],
+  ])('is linear on pathological input: %s', (_name, shape) => {
+    expectLinearTime(shape, (text) =>
+      conversationToMarkdown([question('q', text), answer('a', text)]),
+    )
+  })
+})
+
+describe('conversationToMarkdown on long link destinations (issue 20, finding 3)', () => {
+  const exportOf = (text: string) => conversationToMarkdown([question('q', 'Q'), answer('a', text)])
+
+  it.each([
+    [
+      'an angle-bracket destination of spaces',
+      (n: number) => `[x](<https://a.example/${' '.repeat(n)}x>)`,
+    ],
+    [
+      'an angle-bracket destination of controls',
+      (n: number) => `[x](<https://a.example/${'\u0001'.repeat(n)}x>)`,
+    ],
+    ['a bare destination', (n: number) => `[x](https://a.example/${'a'.repeat(n)})`],
+    ['an autolink', (n: number) => `<https://a.example/${'a'.repeat(n)}>`],
+    ['a reference definition', (n: number) => `[x]: <https://a.example/${' '.repeat(n)}x>`],
+  ])('is linear on %s', (_name, makeInput) => {
+    expectLinearTime(makeInput, exportOf)
+  })
+
+  it('writes a destination past the URL cap as text, not as a link', () => {
+    const markdown = exportOf(`[x](<https://a.example/${' '.repeat(100_000)}x>)`)
+    // Only what GFM links by itself is left (the bare `https://a.example/`): no 100 KB target.
+    expect(linkTargets(markdown)).toEqual(['https://a.example/'])
+    expect(markdown).toContain('\\[x](\\<https://a.example/')
+    expect(exportOf('[x](<https://a.example/a b>)')).toContain('[x](https://a.example/a%20b)')
   })
 })
 

@@ -1,5 +1,7 @@
 // Types only: a runtime import of './schemas' would pull zod into the drop-in.
 import type { ContextItem } from './schemas'
+import { DATA_LIMITS, DOCS_LIMITS } from './docs-limits'
+import { type MdNode, parseMarkdownStructure } from './markdown-structure'
 import { toSafeUrl } from './url-policy'
 
 /** A source as the export lists it; `url: null` (refused by the URL policy) is written as plain text. */
@@ -88,9 +90,18 @@ function attachmentNamesOf(message: unknown): string[] {
 // punctuation be backslash-escaped, so escaping these is always safe.
 const INLINE_SYNTAX = /[\\`*_[\]<>#!|~&]/g
 
+// GFM readers link `xmpp:` text by themselves (as they do http, https and mailto, which the URL
+// policy allows): a backslash before the colon keeps it text.
+const XMPP = /(xmpp):/gi
+
+/** `text` with every character inline Markdown reads as syntax escaped. */
+function escapeText(text: string): string {
+  return text.replace(INLINE_SYNTAX, '\\$&').replace(XMPP, '$1\\:')
+}
+
 /** Text on one line that Markdown shows as written: no heading, link, emphasis or HTML. */
 export function escapeMarkdownInline(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(INLINE_SYNTAX, '\\$&')
+  return escapeText(text.replace(/\s+/g, ' ').trim())
 }
 
 // A line that would start a block (heading, list, quote, thematic break, setext underline).
@@ -104,6 +115,7 @@ function escapeMarkdownLines(text: string): string[] {
     .map((line) =>
       line
         .replace(INLINE_SYNTAX, '\\$&')
+        .replace(XMPP, '$1\\:')
         .replace(BLOCK_START, (_, space: string, marker: string, digits?: string, dot?: string) =>
           digits ? `${space}${digits}\\${dot}` : `${space}\\${marker}`,
         ),
@@ -121,73 +133,284 @@ function fenceFor(text: string): string {
   return '`'.repeat(Math.max(3, longest + 1))
 }
 
-/** The link target as Markdown writes it: in `<…>` when it holds what ends a bare destination. */
+// What must not stand in a link target as written: blanks and controls end it, and brackets,
+// parentheses, angle brackets, backticks, quotes and backslashes are syntax to some readers (marked
+// reads code spans inside a destination). Percent-encoded, they are the same URL to a browser.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: controls are what is encoded
+const NOT_IN_DESTINATION = /[\u0000-\u0020\u007f<>()[\]`"'\\]/g
+
+/** The link target as Markdown writes it: every character that is syntax percent-encoded. */
 function destination(href: string): string {
-  const escaped = href.replace(/[<>]/g, (c) => (c === '<' ? '%3C' : '%3E'))
-  return /[\s()]/.test(escaped) ? `<${escaped}>` : escaped
+  return href.replace(
+    NOT_IN_DESTINATION,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  )
 }
 
 function safeHref(raw: string, docsBaseUrl: string | undefined): string | null {
+  // toSafeUrl refuses anything past DATA_LIMITS.urlChars before reading it.
   return toSafeUrl(raw, { docsBaseUrl })?.href ?? null
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/
-const DEFINITION = /^( {0,3})\[([^\]\n]{1,999})\]:[ \t]*(<[^>\n]*>|\S+)(.*)$/
+/** `text` cut to `max` characters (with an ellipsis), before anything else reads it. */
+function capped(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+}
 
 /**
- * The answer's Markdown with every link through the URL policy: inline links and images, reference
- * definitions and autolinks whose target is refused become plain text, and raw HTML is escaped.
- * Code (fenced and inline) is left as written; a fence the answer left open is closed, so it cannot
- * swallow what follows. One pass, linear in the length of the answer.
+ * The answer's Markdown, safe to render: every link (inline links and images, reference
+ * definitions, autolinks) goes through the URL policy and a refused one becomes its text, raw HTML
+ * is escaped, and code stays as written.
+ *
+ * Structural, not line by line: the answer is read into its blocks the way CommonMark reads them
+ * (block quotes and list items with their indentation, fences inside them, tables), then written
+ * back in a form that leaves a reader no other reading: every line carries its containers'
+ * prefixes, code is fenced by a fence longer than any run in it and closed, code spans stay on one
+ * line, and no line of text can start a block. Where code starts and ends therefore never depends
+ * on how a renderer re-reads the text, and text outside code is escaped wherever it lands.
+ *
+ * Past `DATA_LIMITS.answerChars` the answer is cut first; linear in its length.
  */
 export function sanitizeMarkdownLinks(markdown: string, docsBaseUrl?: string): string {
-  const lines = markdown.replace(/\r\n?/g, '\n').split('\n')
+  const text = capped(markdown, DATA_LIMITS.answerChars).replace(/\r\n?/g, '\n')
+  return writeBlocks(parseMarkdownStructure(text), docsBaseUrl).join('\n')
+}
+
+/** The sibling blocks of one container, a blank line where the answer had one or where needed. */
+function writeBlocks(nodes: readonly MdNode[], base: string | undefined): string[] {
   const out: string[] = []
-  let fence: { char: string; length: number } | undefined
-  let prose: string[] = []
-  const flush = () => {
-    if (prose.length > 0) out.push(sanitizeProse(prose.join('\n'), docsBaseUrl))
-    prose = []
+  let previous: MdNode | undefined
+  for (const node of nodes) {
+    const lines = writeBlock(node, base)
+    if (lines.length === 0) continue
+    if (previous && (node.blankBefore || mustSeparate(previous, node))) out.push('')
+    for (const line of lines) out.push(line)
+    previous = node
   }
+  return out
+}
+
+/**
+ * Whether `node` needs a blank line after `previous` to be read as its own block: text runs on into
+ * a paragraph or table unless what follows can interrupt it.
+ */
+function mustSeparate(previous: MdNode, node: MdNode): boolean {
+  if (previous.type === 'table') return true
+  if (previous.type !== 'paragraph') return false
+  if (node.type === 'paragraph' || node.type === 'table' || node.type === 'setext') return true
+  if (node.type !== 'list') return false
+  const [first] = node.items
+  return !first || first.children.length === 0 || (node.ordered && node.start !== 1)
+}
+
+function writeBlock(node: MdNode, base: string | undefined): string[] {
+  switch (node.type) {
+    case 'paragraph':
+      return writeText(node.lines, base)
+    case 'setext': {
+      const lines = writeText(node.lines, base)
+      return lines.length === 0 ? [] : [...lines, node.level === 1 ? '===' : '---']
+    }
+    case 'heading': {
+      const text = escapeClosingHashes(sanitizeInline(node.text, base).trim())
+      return [text ? `${'#'.repeat(node.level)} ${text}` : '#'.repeat(node.level)]
+    }
+    case 'code': {
+      // The answer's own fence when nothing in the code could close it, else a longer one.
+      const char = node.fence || '`'
+      const fence = char.repeat(Math.max(3, node.fenceLength, longestRun(node.lines, char) + 1))
+      // An info string that starts with the fence's character would lengthen the fence.
+      const info = node.info.startsWith(char) ? ` ${node.info}` : node.info
+      return [`${fence}${info}`, ...node.lines, fence]
+    }
+    case 'break':
+      // `___` is a break wherever it stands: `---` after text is a heading underline, and a
+      // `-` or `*` break opening a list item would be read as a break of the list's own.
+      return ['___']
+    case 'table':
+      return writeTable(node, base)
+    case 'quote': {
+      const lines = writeBlocks(node.children, base)
+      if (lines.length === 0) return ['>']
+      return lines.map((line) => (line === '' ? '>' : `> ${line}`))
+    }
+    case 'list': {
+      const out: string[] = []
+      node.items.forEach((item, index) => {
+        if (index > 0 && item.blankBefore) out.push('')
+        const lines = writeBlocks(item.children, base)
+        if (lines.length === 0) {
+          out.push(item.marker)
+          return
+        }
+        // Every line indented by exactly the marker and one space: the item's content column.
+        const pad = ' '.repeat(item.marker.length + 1)
+        lines.forEach((line, at) => {
+          out.push(at === 0 ? `${item.marker} ${line}` : line === '' ? '' : `${pad}${line}`)
+        })
+      })
+      return out
+    }
+  }
+}
+
+/** Longest run of `char` in any of `lines`. */
+function longestRun(lines: readonly string[], char: string): number {
+  const code = char.charCodeAt(0)
+  let longest = 0
   for (const line of lines) {
-    const marker = FENCE.exec(line)?.[1]
-    if (fence) {
-      out.push(line)
-      if (
-        marker &&
-        marker[0] === fence.char &&
-        marker.length >= fence.length &&
-        line.trim() === marker
-      ) {
-        fence = undefined
-      }
-      continue
+    let run = 0
+    for (let index = 0; index < line.length; index++) {
+      run = line.charCodeAt(index) === code ? run + 1 : 0
+      if (run > longest) longest = run
     }
-    if (
-      marker &&
-      !(marker[0] === '`' && line.slice(line.indexOf(marker) + marker.length).includes('`'))
-    ) {
-      flush()
-      fence = { char: marker[0]!, length: marker.length }
-      out.push(line)
-      continue
-    }
-    const definition = DEFINITION.exec(line)
-    if (definition) {
-      const raw = definition[3]!.replace(/^<|>$/g, '')
-      const href = safeHref(raw, docsBaseUrl)
-      prose.push(
-        href === null
-          ? line.replace(INLINE_SYNTAX, '\\$&')
-          : `${definition[1]}[${definition[2]}]: ${destination(href)}${definition[4]}`,
-      )
-      continue
-    }
-    prose.push(line)
   }
-  flush()
-  if (fence) out.push(fence.char.repeat(fence.length))
-  return out.join('\n')
+  return longest
+}
+
+/** A heading's text must not end in what reads as a closing sequence (` ##`). */
+function escapeClosingHashes(text: string): string {
+  let end = text.length
+  while (end > 0 && text[end - 1] === '#') end--
+  if (end === text.length) return text
+  if (end > 0 && text[end - 1] !== ' ' && text[end - 1] !== '\t') return text
+  if (end > 0 && text[end - 1] === '\\') return text
+  return `${text.slice(0, end)}\\${text.slice(end)}`
+}
+
+function writeTable(node: Extract<MdNode, { type: 'table' }>, base: string | undefined): string[] {
+  const row = (cells: readonly string[]) =>
+    `| ${cells.map((cell) => sanitizeInline(cell, base).replace(/\n/g, ' ')).join(' | ')} |`
+  const align = node.header.map((_, index) => {
+    const side = node.align[index] ?? ''
+    return side === 'center'
+      ? ':---:'
+      : side === 'left'
+        ? ':---'
+        : side === 'right'
+          ? '---:'
+          : '---'
+  })
+  return [row(node.header), `| ${align.join(' | ')} |`, ...node.rows.map(row)]
+}
+
+/**
+ * A paragraph's lines: reference definitions at its start kept when their target passes the URL
+ * policy, the rest as inline text with every link checked and HTML escaped, each line written so
+ * that it cannot start a block of its own.
+ */
+function writeText(lines: readonly string[], base: string | undefined): string[] {
+  const out: string[] = []
+  let index = 0
+  for (; index < lines.length; index++) {
+    const definition = readDefinition(lines[index]!)
+    if (!definition) break
+    const href = safeHref(definition.raw, base)
+    if (href === null) break
+    out.push(`[${escapeText(definition.label)}]: ${destination(href)}`)
+  }
+  if (index === lines.length) return out
+  const text = sanitizeInline(lines.slice(index).join('\n'), base)
+  for (const line of text.split('\n')) {
+    const trimmed = line.replace(LEADING_BLANKS, '')
+    if (trimmed) out.push(escapeBlockStart(trimmed))
+  }
+  return out
+}
+
+const LEADING_BLANKS = /^[ \t]+/
+
+/**
+ * The line with a backslash before whatever would make it start a block (a heading, quote, list
+ * item, thematic break, heading underline, fence or table delimiter row); a backslash before ASCII
+ * punctuation shows nothing in the rendered text.
+ */
+function escapeBlockStart(line: string): string {
+  const first = line[0]!
+  const afterRun = (char: string) => {
+    let end = 0
+    while (line[end] === char) end++
+    return end
+  }
+  const blankOrEnd = (at: number) => at >= line.length || line[at] === ' ' || line[at] === '\t'
+  if (first === '>') return `\\${line}`
+  if (first === '#' && afterRun('#') <= 6 && blankOrEnd(afterRun('#'))) return `\\${line}`
+  if ((first === '-' || first === '+' || first === '*') && blankOrEnd(1)) return `\\${line}`
+  if (first === '=' || first === '-' || first === '*' || first === '_') {
+    // Heading underlines and thematic breaks: runs of one of these and blanks only.
+    let marks = 0
+    let other = false
+    for (const char of line) {
+      if (char === first) marks++
+      else if (char !== ' ' && char !== '\t') {
+        other = true
+        break
+      }
+    }
+    if (!other && (first === '=' || first === '-' || marks >= 3)) return `\\${line}`
+  }
+  if ((first === '`' || first === '~') && afterRun(first) >= 3) {
+    if (first === '~' || !line.slice(afterRun('`')).includes('`')) return `\\${line}`
+  }
+  if (first >= '0' && first <= '9') {
+    let end = 0
+    while (end < 10 && line[end]! >= '0' && line[end]! <= '9') end++
+    if ((line[end] === '.' || line[end] === ')') && blankOrEnd(end + 1)) {
+      return `${line.slice(0, end)}\\${line.slice(end)}`
+    }
+  }
+  if (first === '|' || first === ':' || first === '-') {
+    // A table delimiter row (`| --- |`, `:-- | --:`) would turn the line before into a header.
+    let dash = false
+    let other = false
+    for (const char of line) {
+      if (char === '-') dash = true
+      else if (char !== '|' && char !== ':' && char !== ' ' && char !== '\t') {
+        other = true
+        break
+      }
+    }
+    if (dash && !other) return line.replace('-', '\\-')
+  }
+  return line
+}
+
+/** `[label]: destination` (and an optional title, left out) on one line; undefined otherwise. */
+function readDefinition(line: string): { label: string; raw: string } | undefined {
+  if (line[0] !== '[') return undefined
+  let close = 1
+  while (close < line.length && close <= 1000) {
+    const char = line[close]
+    if (char === ']') break
+    if (char === '[' || char === '\\') return undefined
+    close++
+  }
+  if (line[close] !== ']' || close === 1 || line[close + 1] !== ':') return undefined
+  let at = close + 2
+  while (line[at] === ' ' || line[at] === '\t') at++
+  let raw: string
+  if (line[at] === '<') {
+    const end = line.indexOf('>', at + 1)
+    if (end === -1 || end - at > DATA_LIMITS.urlChars) return undefined
+    raw = line.slice(at + 1, end)
+    if (raw.includes('<')) return undefined
+    at = end + 1
+  } else {
+    const start = at
+    while (at < line.length && line[at] !== ' ' && line[at] !== '\t') at++
+    raw = line.slice(start, at)
+  }
+  if (raw === '') return undefined
+  const rest = line.slice(at).trim()
+  if (rest !== '') {
+    // Only a whole title may follow: a quoted one, with no quote of its kind inside.
+    const open = rest[0]
+    const closeChar = open === '(' ? ')' : open
+    if (open !== '"' && open !== "'" && open !== '(') return undefined
+    if (rest.length < 2 || rest[rest.length - 1] !== closeChar) return undefined
+    if (rest.slice(1, -1).includes(closeChar!)) return undefined
+  }
+  return { label: line.slice(1, close), raw }
 }
 
 /** Inline code spans as [start, end) ranges: a run of N backticks closes at the next run of N. */
@@ -229,20 +452,32 @@ function codeSpans(text: string): Array<[number, number]> {
 const SCHEME_CHAR = /[A-Za-z0-9+.-]/
 const TAG_START = /[A-Za-z/!?]/
 
-function sanitizeProse(text: string, docsBaseUrl: string | undefined): string {
+/**
+ * Inline text with every link checked by the URL policy (a refused one becomes its escaped text),
+ * every `[` that does not open a checked link escaped (so no reference, footnote or task marker
+ * forms), raw HTML and unchecked autolinks escaped, and code spans kept, on one line each.
+ */
+function sanitizeInline(text: string, docsBaseUrl: string | undefined): string {
   const spans = codeSpans(text)
-  // Where the next `]` is, for every position: a link's text is found without rescanning.
+  // Where the next `]` outside code is, for every position: a link's text is found without
+  // rescanning (a `]` inside a code span does not close a link, as in CommonMark).
+  const inSpan = new Uint8Array(text.length + 1)
+  for (const [start, end] of spans) inSpan.fill(1, start, end)
   const nextClose = new Int32Array(text.length + 1).fill(-1)
   for (let i = text.length - 1; i >= 0; i--) {
-    nextClose[i] = text[i] === ']' ? i : nextClose[i + 1]!
+    nextClose[i] = text[i] === ']' && !inSpan[i] ? i : nextClose[i + 1]!
   }
   const out: string[] = []
   let spanIndex = 0
   let i = 0
   while (i < text.length) {
+    // Spans that started inside something read before (an autolink, a link) are text now.
+    while (spanIndex < spans.length && spans[spanIndex]![0] < i) spanIndex++
     const span = spans[spanIndex]
     if (span && i === span[0]) {
-      out.push(text.slice(span[0], span[1]))
+      // A line end inside a code span reads as a space (CommonMark): written as one, the span
+      // stays on one line, and no reading of the lines around it can split it.
+      out.push(text.slice(span[0], span[1]).replace(/\n/g, ' '))
       i = span[1]
       spanIndex++
       continue
@@ -255,14 +490,15 @@ function sanitizeProse(text: string, docsBaseUrl: string | undefined): string {
     }
     if (c === '[') {
       const close = nextClose[i + 1] ?? -1
-      // A link's text ends before any code span that starts inside it, like CommonMark's.
-      if (close > i && (!span || close < span[0]) && text[close + 1] === '(') {
+      if (close > i && close - i <= 1000 && text[close + 1] === '(') {
         const link = readDestination(text, close + 2)
         if (link) {
           const href = safeHref(link.raw, docsBaseUrl)
           const label = text.slice(i + 1, close)
-          if (href === null) out.push(label.replace(INLINE_SYNTAX, '\\$&'))
-          else out.push(`[${sanitizeProse(label, docsBaseUrl)}](${destination(href)}${link.title})`)
+          if (href === null) out.push(escapeText(label))
+          else {
+            out.push(`[${sanitizeInline(label, docsBaseUrl)}](${destination(href)}${link.title})`)
+          }
           i = link.end
           continue
         }
@@ -277,12 +513,18 @@ function sanitizeProse(text: string, docsBaseUrl: string | undefined): string {
       if (autolink) {
         const href = safeHref(autolink.raw, docsBaseUrl)
         if (href !== null) {
-          out.push(`<${href.replace(/[<>\s]/g, encodeURIComponent)}>`)
+          out.push(`<${destination(href)}>`)
           i = autolink.end
           continue
         }
       }
       out.push(TAG_START.test(text[i + 1] ?? '') || autolink ? '\\<' : '<')
+      i++
+      continue
+    }
+    if (c === ':' && i >= 4 && text.slice(i - 4, i).toLowerCase() === 'xmpp') {
+      // GFM readers link `xmpp:` text by itself; the URL policy allows no such scheme.
+      out.push('\\:')
       i++
       continue
     }
@@ -292,21 +534,37 @@ function sanitizeProse(text: string, docsBaseUrl: string | undefined): string {
   return out.join('')
 }
 
-/** `(dest "title")` from after the `(`; the destination stops at space and parentheses. */
+/**
+ * `(dest "title")` from after the `(`: the destination stops at blanks and unbalanced parentheses
+ * and is given up past `DATA_LIMITS.urlChars`; the title is written back with its syntax escaped.
+ */
 function readDestination(text: string, from: number) {
   let i = from
   while (text[i] === ' ' || text[i] === '\t') i++
+  const limit = Math.min(text.length, i + DATA_LIMITS.urlChars + 2)
   let raw: string
   if (text[i] === '<') {
     // Stops at `<` and newlines too (neither may be in it), so no two such scans overlap.
     let end = i + 1
-    while (end < text.length && text[end] !== '>' && text[end] !== '<' && text[end] !== '\n') end++
+    while (end < limit && text[end] !== '>' && text[end] !== '<' && text[end] !== '\n') end++
     if (text[end] !== '>') return undefined
     raw = text.slice(i + 1, end)
     i = end + 1
   } else {
     const start = i
-    while (i < text.length && !/[\s()]/.test(text[i]!)) i++
+    let depth = 0
+    while (i < limit) {
+      const char = text[i]!
+      if (char === ' ' || char === '\t' || char === '\n' || char === '<') break
+      if (char === '\\' && i + 1 < limit) i++
+      else if (char === '(') depth++
+      else if (char === ')') {
+        if (depth === 0) break
+        depth--
+      }
+      i++
+    }
+    if (i === limit && limit < text.length) return undefined
     raw = text.slice(start, i)
   }
   let title = ''
@@ -315,8 +573,8 @@ function readDestination(text: string, from: number) {
   const quote = text[j]
   if (j > i && (quote === '"' || quote === "'")) {
     const end = text.indexOf(quote, j + 1)
-    if (end !== -1 && !text.slice(j + 1, end).includes('\n')) {
-      title = ` ${text.slice(j, end + 1)}`
+    if (end !== -1 && end - j <= 1000 && !text.slice(j + 1, end).includes('\n')) {
+      title = ` ${quote}${text.slice(j + 1, end).replace(INLINE_SYNTAX, '\\$&')}${quote}`
       j = end + 1
       while (text[j] === ' ' || text[j] === '\t') j++
     }
@@ -325,12 +583,13 @@ function readDestination(text: string, from: number) {
   return { raw, title, end: j + 1 }
 }
 
-/** `<scheme:…>` from after the `<`: what CommonMark reads as an autolink. */
+/** `<scheme:…>` from after the `<`: what CommonMark reads as an autolink (capped in length). */
 function readAutolink(text: string, from: number) {
   let i = from
   while (i < text.length && i - from < 33 && SCHEME_CHAR.test(text[i]!)) i++
   if (text[i] !== ':' || i - from < 2 || !/[A-Za-z]/.test(text[from] ?? '')) return undefined
-  while (i < text.length && text[i] !== '>' && text[i] !== '<' && !/\s/.test(text[i]!)) i++
+  const limit = Math.min(text.length, from + DATA_LIMITS.urlChars + 1)
+  while (i < limit && text[i] !== '>' && text[i] !== '<' && !/\s/.test(text[i]!)) i++
   if (text[i] !== '>') return undefined
   return { raw: text.slice(from, i), end: i + 1 }
 }
@@ -351,7 +610,10 @@ export function conversationToMarkdown<TMessage>(
   const answerText = options.answerText ?? textOf
   const sourcesOf = options.sources ?? sourcePartsOf
   const firstQuestion = messages.find((message) => isObject(message) && message.role === 'user')
-  const title = escapeMarkdownInline(options.title ?? textOf(firstQuestion)) || labels.question
+  // Every string from the conversation (storage, the model) is cut to its cap before it is read.
+  const short = (text: string) => capped(text, DATA_LIMITS.labelChars)
+  const title =
+    escapeMarkdownInline(short(options.title ?? textOf(firstQuestion))) || labels.question
   const blocks: string[] = [`# ${title}`]
 
   for (const message of messages) {
@@ -359,23 +621,25 @@ export function conversationToMarkdown<TMessage>(
     if (message.role === 'user') {
       blocks.push(`## ${escapeMarkdownInline(labels.question)}`)
       blocks.push(
-        escapeMarkdownLines(textOf(message))
+        escapeMarkdownLines(capped(textOf(message), DOCS_LIMITS.questionChars))
           .map((line) => (line ? `> ${line}` : '>'))
           .join('\n'),
       )
-      for (const item of options.contextOf?.(message) ?? []) {
+      const context = (options.contextOf?.(message) ?? []).slice(0, DATA_LIMITS.contextItems)
+      for (const item of context) {
         const kind = item.type === 'code' ? labels.code : labels.selectedText
-        const where = item.path ? ` (${escapeMarkdownInline(item.path)})` : ''
-        const fence = fenceFor(item.value)
+        const where = item.path ? ` (${escapeMarkdownInline(short(item.path))})` : ''
+        const value = capped(item.value, DATA_LIMITS.contextItemChars).replace(/\r\n?/g, '\n')
+        const fence = fenceFor(value)
         blocks.push(
           `**${escapeMarkdownInline(labels.context)}: ${escapeMarkdownInline(kind)}**${where}`,
         )
-        blocks.push(`${fence}\n${item.value.replace(/\r\n?/g, '\n')}\n${fence}`)
+        blocks.push(`${fence}\n${value}\n${fence}`)
       }
       const files = attachmentNamesOf(message)
       if (files.length > 0) {
         blocks.push(
-          `**${escapeMarkdownInline(labels.attachments)}:** ${files.map(escapeMarkdownInline).join(', ')}`,
+          `**${escapeMarkdownInline(labels.attachments)}:** ${files.map((name) => escapeMarkdownInline(short(name))).join(', ')}`,
         )
       }
     } else if (message.role === 'assistant') {
@@ -386,7 +650,7 @@ export function conversationToMarkdown<TMessage>(
       const items: string[] = []
       for (const source of sourcesOf(message)) {
         const href = source.url === null ? null : safeHref(source.url, docsBaseUrl)
-        const name = escapeMarkdownInline(source.title || source.url || '')
+        const name = escapeMarkdownInline(short(source.title || source.url || ''))
         if (!name) continue
         const key = href ?? `text:${name}`
         if (seen.has(key)) continue
@@ -404,15 +668,24 @@ export function conversationToMarkdown<TMessage>(
   return `${blocks.join('\n\n')}\n`
 }
 
+/** `text` without the `-` at either end: a loop, as `/-+$/` retries from every `-` of a run. */
+function trimDashes(text: string): string {
+  let start = 0
+  let end = text.length
+  while (start < end && text[start] === '-') start++
+  while (end > start && text[end - 1] === '-') end--
+  return text.slice(start, end)
+}
+
 /** A file name for the export: the title's words, lower-case, `.md`. */
 export function conversationFileName(title: string, fallback = 'conversation'): string {
-  const base = title
+  // 60 characters are kept: the first 1,000 of the title hold them (the cap comes first).
+  const words = title
+    .slice(0, DATA_LIMITS.labelChars)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '')
+  const base = trimDashes(trimDashes(words).slice(0, 60))
   return `${base || fallback}.md`
 }

@@ -1,3 +1,4 @@
+import { expectLinearTime } from '@docchat/test-utils/linear-time'
 import { createConversationStore, conversationTitle } from './conversation-store'
 import type { StorageLike } from './safe-storage'
 import { createThreadStore } from './thread-store'
@@ -256,5 +257,14 @@ describe('conversationTitle', () => {
     expect(long.length).toBeLessThanOrEqual(120)
     expect(long.endsWith('…')).toBe(true)
     expect(conversationTitle([])).toBe('')
+  })
+
+  it('reads at most a question’s length of a stored message (linear, capped)', () => {
+    expectLinearTime(
+      (n) => turn(`${' \t\n'.repeat(n / 3)}x`),
+      (messages) => conversationTitle(messages),
+    )
+    // What is read is capped: 100,000 characters cost no more than the 10,000 a question may have.
+    expect(conversationTitle(turn(`${'a'.repeat(100_000)}`)).length).toBeLessThanOrEqual(120)
   })
 })

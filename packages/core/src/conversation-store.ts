@@ -1,3 +1,4 @@
+import { DOCS_LIMITS } from './docs-limits'
 import { boundAttachmentData } from './attachment-data'
 import { isDocsMessage } from './message-shape'
 import { createDomainListeners } from './domain-listeners'
@@ -86,7 +87,11 @@ function textOfMessage(message: unknown): string {
 /** The conversation's title: its first question on one line, trimmed and shortened. */
 export function conversationTitle(messages: readonly unknown[]): string {
   const question = messages.find((message) => isObject(message) && message.role === 'user')
-  const line = textOfMessage(question).replace(/\s+/g, ' ').trim()
+  // The question is cut to the request limit before it is read (a stored one may be longer).
+  const line = textOfMessage(question)
+    .slice(0, DOCS_LIMITS.questionChars)
+    .replace(/\s+/g, ' ')
+    .trim()
   return line.length > titleChars ? `${line.slice(0, titleChars - 1).trimEnd()}…` : line
 }
 

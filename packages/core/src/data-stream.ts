@@ -1,10 +1,14 @@
+import { DATA_LIMITS } from './docs-limits'
+import { DocsApiError } from './errors'
+
 /**
  * Reader for the AI SDK v4 data stream protocol (`<code>:<JSON>\n` per line), the wire format of the
  * documentation API's v1 assistant endpoint.
  *
  * Unlike the AI SDK v4 client, the reader never throws on content: unknown part codes become
  * `unknown` events (forward-compatible), malformed lines become `parse-error` events, and the extra
- * keys the v4 client drops from `d:`/`e:`/`f:` (such as `threadId`) are kept in `extras`.
+ * keys the v4 client drops from `d:`/`e:`/`f:` (such as `threadId`) are kept in `extras`. The one
+ * failure it throws for content is a line past its cap (`maxLineChars`), which it cannot buffer.
  */
 
 export type DataStreamFinishReason =
@@ -68,6 +72,21 @@ export type DataStreamEventType = DataStreamEvent['type']
 export interface ReadDataStreamOptions {
   /** Stops reading (and cancels the body) when aborted; the iterator then rejects with the reason. */
   signal?: AbortSignal
+  /**
+   * Longest line read, in characters. Defaults to `DATA_LIMITS.streamLineChars` (8 MiB): a text
+   * delta is a few characters and a 5 MiB file part fits. A longer line (or one that never ends)
+   * fails the stream with an `invalid-response` `DocsApiError` as soon as the cap is passed, and
+   * the body is cancelled: nothing past the cap is buffered.
+   */
+  maxLineChars?: number
+}
+
+/** The failure of a line past the cap: typed, and with only a preview of what was read. */
+export function streamLineTooLong(maxChars: number, start: string): DocsApiError {
+  return new DocsApiError(
+    `Invalid answer stream: a line is longer than ${maxChars} characters (DATA_LIMITS.streamLineChars)`,
+    { kind: 'invalid-response', body: start.length > 200 ? `${start.slice(0, 200)}…` : start },
+  )
 }
 
 type Json = Record<string, unknown>
@@ -311,6 +330,7 @@ function openDataStream(
   options: ReadDataStreamOptions,
 ): DataStreamBatchSource {
   const { signal } = options
+  const maxLine = options.maxLineChars ?? DATA_LIMITS.streamLineChars
   const reader = body.getReader()
   const decoder = new TextDecoder()
   let batch: DataStreamEvent[] = []
@@ -327,14 +347,20 @@ function openDataStream(
     batch.push(parseDataStreamRange(text, start, end, lineNumber))
   }
 
+  // Every length is checked before the text is kept or parsed: a line that never ends fails once
+  // it passes the cap, with at most the cap (and the chunk being read) in memory.
+  const tooLong = (start: string) => streamLineTooLong(maxLine, start)
+
   const pushText = (text: string) => {
     let start = 0
     let newline = text.indexOf('\n')
     if (newline === -1) {
+      if (partial.length + text.length > maxLine) throw tooLong(partial || text)
       partial += text
       return
     }
     if (partial.length > 0) {
+      if (partial.length + newline > maxLine) throw tooLong(partial)
       const line = partial + text.slice(0, newline)
       pushLine(line, 0, line.length)
       partial = ''
@@ -342,10 +368,12 @@ function openDataStream(
       newline = text.indexOf('\n', start)
     }
     while (newline !== -1) {
+      if (newline - start > maxLine) throw tooLong(text.slice(start, start + 200))
       pushLine(text, start, newline)
       start = newline + 1
       newline = text.indexOf('\n', start)
     }
+    if (text.length - start > maxLine) throw tooLong(text.slice(start, start + 200))
     partial = start < text.length ? text.slice(start) : ''
   }
 
@@ -390,6 +418,8 @@ function openDataStream(
         }
       } catch (error) {
         done = true
+        // A line past the cap leaves the body unread: cancel it, so the server stops sending.
+        if (!signal?.aborted) reader.cancel(error).catch(() => {})
         release()
         throw signal?.aborted ? signal.reason : error
       }

@@ -27,6 +27,42 @@ export const DOCS_LIMITS = {
 
 export type DocsLimits = typeof DOCS_LIMITS
 
+/**
+ * The longest strings the kit reads from data it does not control: API responses, model output,
+ * storage, the page URL, element attributes. Each is checked BEFORE any regular expression,
+ * decoding or parse runs on the string, so hostile data costs at most a bounded amount of work
+ * (the table in the core README names the function that checks each one).
+ */
+export const DATA_LIMITS = {
+  /** A URL as written, before entities are decoded: longer ones are refused by the URL policy. */
+  urlChars: 4_096,
+  /**
+   * A base64 `data:` URL of an attached file: a file at `DOCS_LIMITS.attachmentFileBytes` (5 MiB)
+   * is about 7 MB of base64. Longer ones are never rendered.
+   */
+  attachmentDataUrlChars: 7_100_000,
+  /**
+   * One line of the v1 data stream, and one event of the v2 UI message stream. A text delta is a
+   * few characters; a file part of 5 MiB (base64) fits. Past it the reader fails with
+   * `invalid-response` without buffering more.
+   */
+  streamLineChars: 8 * 1024 * 1024,
+  /** An answer's Markdown, as rendered and as exported: the rest is cut. */
+  answerChars: 200_000,
+  /** A context item (selected text or code block) read back from storage or exported. */
+  contextItemChars: 20_000,
+  /** Context items of one question read back from storage. */
+  contextItems: 32,
+  /** A short label from data: a title, a source title, a file name, a path, a MIME type. */
+  labelChars: 1_000,
+  /** A search result's Markdown read for a one-line snippet. */
+  snippetChars: 5_000,
+  /** Text searched for highlights (a result's title or snippet line). */
+  highlightChars: 10_000,
+} as const
+
+export type DataLimits = typeof DATA_LIMITS
+
 /** Length of the longest run of letters and digits in `text` (0 when there is none). */
 export function longestWordLength(text: string): number {
   let longest = 0

@@ -41,7 +41,13 @@ export {
 } from './errors'
 export { createDocsClientLite } from './lite-client'
 export { createDocsReaderClient } from './reader-client'
-export { DOCS_LIMITS, type DocsLimits, longestWordLength } from './docs-limits'
+export {
+  DATA_LIMITS,
+  type DataLimits,
+  DOCS_LIMITS,
+  type DocsLimits,
+  longestWordLength,
+} from './docs-limits'
 export { type FingerprintOptions, getFingerprint } from './fingerprint'
 export { isBrowserLike } from './key-safety'
 export { type ContextAnnotation, contextAnnotation, getMessageContext } from './message-context'

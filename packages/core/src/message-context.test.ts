@@ -1,5 +1,7 @@
+import { expectLinearTime } from '@docchat/test-utils/linear-time'
 import { describe, expect, it } from 'vitest'
 import { contextAnnotation, getMessageContext } from './message-context'
+import { DATA_LIMITS } from './docs-limits'
 import { isDocsMessage } from './message-shape'
 import { messageSchema } from './schemas'
 
@@ -44,5 +46,43 @@ describe('context kept on the question', () => {
       ],
     }
     expect(getMessageContext(hostile)).toEqual([{ type: 'code', value: 'kept' }])
+  })
+})
+
+describe('context read back from storage is capped (issue 20: caps before work)', () => {
+  const annotation = (items: unknown[]) => ({ annotations: [{ type: 'docchat-context', items }] })
+
+  it('keeps at most 32 items, values cut to 20,000 characters, long labels left out', () => {
+    const many = Array.from({ length: 1000 }, (_, index) => ({
+      type: 'code',
+      value: `v${index}`,
+    }))
+    expect(getMessageContext(annotation(many))).toHaveLength(DATA_LIMITS.contextItems)
+    const [item] = getMessageContext(
+      annotation([
+        {
+          type: 'textSelection',
+          value: 'x'.repeat(50_000),
+          path: 'p'.repeat(2000),
+          elementId: 'e',
+        },
+      ]),
+    )
+    expect(item?.value.length).toBe(DATA_LIMITS.contextItemChars)
+    expect(item?.path).toBeUndefined()
+    expect(item?.elementId).toBe('e')
+  })
+
+  it('is linear in the number of annotations and the length of values', () => {
+    expectLinearTime(
+      (n) => ({
+        annotations: Array.from({ length: n / 10 }, () => ({ type: 'other', items: [] })),
+      }),
+      (message) => getMessageContext(message),
+    )
+    expectLinearTime(
+      (n) => annotation([{ type: 'code', value: ' '.repeat(n), path: '/'.repeat(n) }]),
+      (message) => getMessageContext(message),
+    )
   })
 })

@@ -1,3 +1,4 @@
+import { DATA_LIMITS } from './docs-limits'
 import { DocsApiError } from './errors'
 
 /**
@@ -16,6 +17,12 @@ export interface ReadUIMessageStreamOptions {
    * chunk types an older client's `useChat` would reject.
    */
   onUnknownChunk?: ((chunk: UIMessageStreamChunk) => void) | undefined
+  /**
+   * Longest event (its `data` lines together) and longest line, in characters. Defaults to
+   * `DATA_LIMITS.streamLineChars` (8 MiB). Past it the stream fails with an `invalid-response`
+   * `DocsApiError` and the body is cancelled: nothing past the cap is buffered.
+   */
+  maxEventChars?: number | undefined
 }
 
 type FieldKind = 'string' | 'present' | 'boolean?' | 'string?'
@@ -113,8 +120,9 @@ export function cutUIMessageStreamError(): DocsApiError {
  * so time is linear in the body. Comments (`:`) and the `event`/`id`/`retry` fields are ignored;
  * multi-line `data` is joined with `\n` as SSE says.
  *
- * Throws a `DocsApiError`: `invalid-response` for an event that is not JSON or a chunk that lacks
- * a field its type requires, `network` when the body closes before a `finish`, `error`, `abort` or
+ * Throws a `DocsApiError`: `invalid-response` for an event that is not JSON, a chunk that lacks
+ * a field its type requires, or a line or event past `maxEventChars` (checked before it is kept,
+ * so a line that never ends costs at most the cap), `network` when the body closes before a `finish`, `error`, `abort` or
  * `[DONE]`. Unknown chunk types go to `onUnknownChunk` and are left out. The body is released
  * (cancelled if unread) when iteration stops early.
  */
@@ -122,9 +130,14 @@ export async function* readUIMessageStreamBatches(
   body: ReadableStream<Uint8Array>,
   options: ReadUIMessageStreamOptions = {},
 ): AsyncGenerator<UIMessageStreamChunk[], void, undefined> {
+  const maxEvent = options.maxEventChars ?? DATA_LIMITS.streamLineChars
+  const tooLong = (what: string, start: string) =>
+    malformed(`${what} is longer than ${maxEvent} characters (DATA_LIMITS.streamLineChars)`, start)
   const reader = body.getReader()
   const decoder = new TextDecoder()
   let carry = ''
+  // Characters of the `data` lines of the event being read, checked before each is kept.
+  let dataChars = 0
   // A `\r` that ended the last read: a `\n` starting the next one belongs to it.
   let skipLineFeed = false
   let data: string[] = []
@@ -135,6 +148,7 @@ export async function* readUIMessageStreamBatches(
     if (data.length === 0) return
     const payload = data.join('\n')
     data = []
+    dataChars = 0
     if (payload === '[DONE]') {
       done = true
       return
@@ -159,7 +173,10 @@ export async function* readUIMessageStreamBatches(
   const line = (value: string, batch: UIMessageStreamChunk[]): void => {
     if (value === '') dispatch(batch)
     else if (value.startsWith('data:')) {
-      data.push(value.charCodeAt(5) === 32 ? value.slice(6) : value.slice(5))
+      const field = value.charCodeAt(5) === 32 ? value.slice(6) : value.slice(5)
+      dataChars += field.length + 1
+      if (dataChars > maxEvent) throw tooLong('an event', data[0] ?? field)
+      data.push(field)
     }
     // Comments and other fields carry nothing the chunks need.
   }
@@ -171,6 +188,8 @@ export async function* readUIMessageStreamBatches(
     for (let index = start; index < input.length; index++) {
       const code = input.charCodeAt(index)
       if (code !== 10 && code !== 13) continue
+      if (carry.length + index - start > maxEvent)
+        throw tooLong('a line', carry || input.slice(start, start + 200))
       const value = carry + input.slice(start, index)
       carry = ''
       line(value, batch)
@@ -180,6 +199,9 @@ export async function* readUIMessageStreamBatches(
         else if (input.charCodeAt(index + 1) === 10) index++
       }
       start = index + 1
+    }
+    if (carry.length + input.length - start > maxEvent) {
+      throw tooLong('a line', carry || input.slice(start, start + 200))
     }
     carry += input.slice(start)
   }

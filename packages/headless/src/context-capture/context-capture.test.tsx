@@ -1,3 +1,4 @@
+import { expectLinearTime } from '@docchat/test-utils/linear-time'
 import type { ContextItem } from '@docchat/core'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -210,5 +211,14 @@ describe('ContextChips', () => {
     expect(describeContextItem({ type: 'textSelection', value: 'x'.repeat(50) }, 10)).toBe(
       `“${'x'.repeat(9)}…”`,
     )
+  })
+
+  it('describes an item in linear time, reading no more than its cap', () => {
+    expectLinearTime(
+      (n) => ({ type: 'textSelection' as const, value: `${' \n\t'.repeat(n / 3)}x` }),
+      (item) => describeContextItem(item),
+    )
+    // Past the cap (20,000), what follows is never read: only blanks are seen here.
+    expect(describeContextItem({ type: 'code', value: `${' '.repeat(30_000)}late` })).toBe('Code: ')
   })
 })

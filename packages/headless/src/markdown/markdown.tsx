@@ -1,5 +1,6 @@
 'use client'
 
+import { DATA_LIMITS } from '@docchat/core'
 import {
   type ComponentPropsWithoutRef,
   type ComponentType,
@@ -384,7 +385,11 @@ function useParsedMarkdown(content: string): {
   parser: IncrementalMarkdownParser
 } {
   const [parser] = useState(createIncrementalMarkdownParser)
-  const blocks = useMemo(() => parser.parse(content), [parser, content])
+  // An answer is cut to DATA_LIMITS.answerChars before it is parsed: a cut at a fixed length keeps
+  // a streaming answer's text a prefix of the next, as the incremental parser needs.
+  const text =
+    content.length > DATA_LIMITS.answerChars ? content.slice(0, DATA_LIMITS.answerChars) : content
+  const blocks = useMemo(() => parser.parse(text), [parser, text])
   return { blocks, parser }
 }
 

@@ -1,6 +1,8 @@
 'use client'
 
+import { DATA_LIMITS } from '@docchat/core'
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useMemo } from 'react'
+import { queryWords } from './search-terms'
 
 export interface HighlightRange {
   start: number
@@ -25,12 +27,12 @@ const stopWords = new Set(
 
 /**
  * The terms of `query` worth marking: whitespace-separated, trimmed of surrounding punctuation,
- * without stop words or one-character terms, longest first.
+ * without stop words or one-character terms, longest first (`queryWords`: read from at most
+ * 1,000 characters, words over 64 left out).
  */
 export function highlightTerms(query: string): string[] {
   const terms = new Set<string>()
-  for (const raw of query.toLowerCase().split(/\s+/)) {
-    const term = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
+  for (const term of queryWords(query)) {
     if (Array.from(term).length < 2 || stopWords.has(term)) continue
     terms.add(term)
   }
@@ -44,9 +46,15 @@ export function highlightTerms(query: string): string[] {
  * (case-insensitive): "stream" marks "stream" and the "Stream" of "Streaming", never the middle
  * of "upstream". Stop words and one-letter terms are ignored.
  */
-export function findHighlightRanges(text: string, query: string): HighlightRange[] {
+export function findHighlightRanges(fullText: string, query: string): HighlightRange[] {
   const terms = highlightTerms(query)
-  if (terms.length === 0 || !text) return []
+  if (terms.length === 0 || !fullText) return []
+  // Marks are looked for in the first DATA_LIMITS.highlightChars characters only: a title or a
+  // snippet line is far shorter, and the cap keeps hostile text from costing a keystroke.
+  const text =
+    fullText.length > DATA_LIMITS.highlightChars
+      ? fullText.slice(0, DATA_LIMITS.highlightChars)
+      : fullText
   const lower = text.toLowerCase()
   // Lower-casing that changes lengths (rare letters) would shift every range: match case-blind then.
   const sameLength = lower.length === text.length

@@ -1,5 +1,7 @@
+import { DATA_LIMITS } from '@docchat/core'
 import { type MarkdownBlock, parseMarkdownBlocks } from '../markdown/blocks'
 import { type InlineNode, parseInline } from '../markdown/inline'
+import { queryWords } from './search-terms'
 
 /**
  * Search results carry the indexed markdown of a section. A reader wants its words: fences,
@@ -22,11 +24,25 @@ export interface SnippetOptions {
 }
 
 const ellipsis = '…'
-const maxInput = 5_000
+const maxInput = DATA_LIMITS.snippetChars
 // MDX/HTML tags inside text (raw HTML stays text in the markdown parser). Bounded, so linear.
 const tag = /<\/?[A-Za-z][^<>]{0,200}>/g
-// Lines that are not prose: MDX imports/exports and link reference definitions.
-const notProse = /^\s*(?:(?:import|export)\s.*|\[[^\]]{1,100}\]:\s.*)$/gm
+// A line that is not prose: an MDX import/export or a link reference definition. Tested on one
+// line at a time (a multiline `^\s*` ran on through every following blank line, per line).
+const notProseLine = /^[ \t]*(?:(?:import|export)\s|\[[^\]]{1,100}\]:\s)/
+
+/** `markdown` without its import/export and definition lines. */
+function withoutNotProse(markdown: string): string {
+  const lines = markdown.split('\n')
+  let changed = false
+  for (let index = 0; index < lines.length; index++) {
+    if (notProseLine.test(lines[index]!)) {
+      lines[index] = ''
+      changed = true
+    }
+  }
+  return changed ? lines.join('\n') : markdown
+}
 
 /** Collects parts, merging neighbours of the same kind; a pending space joins blocks. */
 function partsCollector() {
@@ -89,12 +105,17 @@ function blockParts(blocks: MarkdownBlock[], out: Collector): void {
 }
 
 /**
- * The content of a search result as clean snippet parts (no length limit), through the same
- * linear markdown parser the answers use.
+ * The content of a search result as clean snippet parts, through the same linear markdown parser
+ * the answers use; read from at most `DATA_LIMITS.answerChars` characters.
  */
 export function cleanSnippetParts(markdown: string): SnippetPart[] {
   const out = partsCollector()
-  blockParts(parseMarkdownBlocks(markdown.replace(notProse, '')), out)
+  // Capped like an answer (DATA_LIMITS.answerChars) before it is read.
+  const text =
+    markdown.length > DATA_LIMITS.answerChars
+      ? markdown.slice(0, DATA_LIMITS.answerChars)
+      : markdown
+  blockParts(parseMarkdownBlocks(withoutNotProse(text)), out)
   return out.parts
 }
 
@@ -102,8 +123,7 @@ export function cleanSnippetParts(markdown: string): SnippetPart[] {
 function firstMatch(text: string, query: string): number {
   const lower = text.toLowerCase()
   let best = -1
-  for (const term of query.toLowerCase().split(/\s+/)) {
-    const word = term.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
+  for (const word of queryWords(query)) {
     if (word.length < 3) continue
     let from = 0
     while (from < lower.length) {
