@@ -21,8 +21,10 @@ import { answerCounter, regenerationAttempt } from './assistant/regenerations'
 import { authenticate } from './auth'
 import { linkResults } from './search/result-links'
 import { HttpError, json } from './http'
+import { DEV_SERVER_LIMITS } from './limits'
 import { windows } from './rate-limits'
 import { type RequestContext, requireObject, type ServerContext, validate } from './server-context'
+import { trimTrailing } from './text-scan'
 import type { Thread, ThreadTurn } from './threads'
 
 /**
@@ -316,18 +318,35 @@ async function semanticResults(
   }
 }
 
+/**
+ * A 400 naming the field and its maximum when a raw body string is longer than `max`: checked
+ * before the value reaches a schema, a regex or the index.
+ */
+export function checkLength(value: unknown, max: number, field: string): void {
+  if (typeof value === 'string' && value.length > max) {
+    throw new HttpError(
+      400,
+      `Invalid request: ${field}: must be at most ${max} characters (got ${value.length})`,
+      { field, limit: max },
+    )
+  }
+}
+
+/** `/quickstart` for `quickstart`, `/quickstart/`, `https://site/quickstart.mdx#x`, … */
 export function normalisePagePath(path: string): string {
   let out = path.trim().split('#')[0]?.split('?')[0] ?? ''
   out = out.replace(/^https?:\/\/[^/]+/i, '').replace(/\.(mdx|md)$/i, '')
   if (!out.startsWith('/')) out = `/${out}`
-  if (out.length > 1) out = out.replace(/\/+$/, '')
+  if (out.length > 1) out = trimTrailing(out, '/')
   return out.replace(/\/index$/, '') || '/'
 }
 
 export async function page(server: ServerContext, ctx: RequestContext): Promise<Response> {
   authorize(server, ctx, 'search')
   const docs = domainOf(server, ctx)
-  const request = validate(pageRequestSchema, requireObject(await ctx.json()))
+  const body = requireObject(await ctx.json())
+  checkLength(body.path, DEV_SERVER_LIMITS.pathChars, 'path')
+  const request = validate(pageRequestSchema, body)
   const found = docs.index.getPage(normalisePagePath(request.path))
   if (!found) throw new HttpError(404, 'Page not found or no search index available')
   return json(found)

@@ -9,6 +9,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { DOCS_LIMITS } from '@docchat/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEV_SERVER_LIMITS } from './limits'
 import { type RunningDevServer, startDevServer } from './node-server'
 import { RateLimiter, windows } from './rate-limits'
 import { createDevServer, type DevServer } from './server'
@@ -118,6 +119,77 @@ describe('Host header', () => {
     expect(statusLine(absolute)).toBe('HTTP/1.1 200 OK')
     const doubled = await rawRequest(port, `GET //health HTTP/1.1\r\nHost: localhost`)
     expect(statusLine(doubled)).toBe('HTTP/1.1 200 OK')
+  })
+})
+
+/** Median wall time of `runs` sequential calls: the baseline a cap in the same run scales with. */
+async function medianMs(run: () => Promise<unknown>, runs = 5): Promise<number> {
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) times.push((await timed(run)).ms)
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!
+}
+
+describe('long page paths over HTTP (issue 20, finding 4)', () => {
+  let server: RunningDevServer
+  beforeAll(async () => {
+    server = await startDevServer({ port: 0, docs: { acme: fixtureCorpus() }, seed: false })
+  })
+  afterAll(() => server.close())
+
+  const postHttp = (path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${server.keys.assistant}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    })
+  const search = async () => {
+    const response = await postHttp('/discovery/v1/search/acme', { query: 'webhooks' })
+    expect(response.status).toBe(200)
+    return response.json()
+  }
+
+  // The old `/\/+$/` spent 32 s on this path with the event loop blocked: every other request
+  // waited. Now the length is checked first, and the trim is a loop.
+  it('refuses a 200,000-slash path with a 400 while a concurrent request is answered promptly', {
+    timeout: 120_000,
+  }, async () => {
+    const baseline = await medianMs(search)
+    const cap = Math.max(1_000, 50 * baseline)
+    const hostile = timed(() =>
+      postHttp('/discovery/v1/page/acme', { path: `${'/'.repeat(200_000)}x` }),
+    )
+    // The second request goes out once the server is handling the first (its body still arriving).
+    while (!server.requests.some((r) => r.path === '/discovery/v1/page/acme')) {
+      await new Promise((resolve) => setTimeout(resolve, 1))
+    }
+    const concurrent = await timed(search)
+    const { value: response, ms } = await hostile
+    expect(concurrent.ms, `baseline ${baseline.toFixed(1)} ms`).toBeLessThan(cap)
+    expect(ms, `baseline ${baseline.toFixed(1)} ms`).toBeLessThan(cap)
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      message: `Invalid request: path: must be at most ${DEV_SERVER_LIMITS.pathChars} characters (got 200001)`,
+      field: 'path',
+      limit: DEV_SERVER_LIMITS.pathChars,
+    })
+  })
+
+  it('serves a path at the limit and names the limit one character over it', async () => {
+    const at = `/${'a/'.repeat(DEV_SERVER_LIMITS.pathChars / 2 - 1)}x`
+    expect(at).toHaveLength(DEV_SERVER_LIMITS.pathChars)
+    const served = await postHttp('/discovery/v1/page/acme', { path: at })
+    expect(served.status).toBe(404)
+    const found = await postHttp('/discovery/v1/page/acme', {
+      path: `https://acme.example/guides/webhooks${'/'.repeat(2_000)}`,
+    })
+    expect(found.status).toBe(200)
+    expect((await found.json()).path).toBe('/guides/webhooks')
+    const over = await postHttp('/discovery/v1/page/acme', { path: `${at}y` })
+    expect(over.status).toBe(400)
+    expect(await over.json()).toMatchObject({ field: 'path', limit: DEV_SERVER_LIMITS.pathChars })
   })
 })
 

@@ -116,17 +116,20 @@ export function json(body: unknown, init: { status?: number; headers?: HeadersIn
 export class HttpError extends Error {
   readonly status: number
   readonly field?: string
+  /** The maximum a refused value passed (characters, items or bytes), sent as `limit`. */
+  readonly limit?: number
   readonly headers: Record<string, string>
 
   constructor(
     status: number,
     message: string,
-    options: { field?: string; headers?: Record<string, string> } = {},
+    options: { field?: string; limit?: number; headers?: Record<string, string> } = {},
   ) {
     super(message)
     this.name = 'HttpError'
     this.status = status
     this.field = options.field
+    this.limit = options.limit
     this.headers = options.headers ?? {}
   }
 }
@@ -137,6 +140,7 @@ export function errorResponse(error: HttpError, shape: ErrorShape): Response {
       ? { error: error.message, message: error.message }
       : { message: error.message }
   if (error.field) body.field = error.field
+  if (error.limit !== undefined) body.limit = error.limit
   return json(body, { status: error.status, headers: error.headers })
 }
 
