@@ -27,13 +27,95 @@ import { type RequestContext, requireObject, type ServerContext, validate } from
 import { trimTrailing } from './text-scan'
 import type { Thread, ThreadTurn } from './threads'
 
+/** The files of one question at their limit, base64 in a data URL (4 bytes for 3). */
+const questionFilesBytes = Math.ceil((DOCS_LIMITS.attachmentMessageBytes * 4) / 3) + 64 * 1024
+
 /**
- * Bytes an assistant request may carry on top of `maxBodyBytes`: the files of one question at
- * their limit, base64 in a data URL (4 bytes for 3).
+ * Bytes an assistant request may be read up to on top of `maxBodyBytes`: one question's files.
+ * How much of it a request may use depends on the files it really carries (`checkBodySize`).
  */
 export function bodyAllowance(handler: unknown): number {
   if (handler !== assistantV1 && handler !== assistantV2) return 0
-  return Math.ceil((DOCS_LIMITS.attachmentMessageBytes * 4) / 3) + 64 * 1024
+  return questionFilesBytes
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * Characters of the file URLs users attached, as the raw body carries them: v1
+ * `experimental_attachments` and v2 `file` parts alike. The allowance covers these and nothing else.
+ */
+function attachedFileChars(body: Record<string, unknown>): number {
+  let chars = 0
+  const count = (file: unknown) => {
+    if (isRecord(file) && typeof file.url === 'string') chars += file.url.length
+  }
+  for (const message of Array.isArray(body.messages) ? body.messages : []) {
+    if (!isRecord(message) || message.role !== 'user') continue
+    if (Array.isArray(message.experimental_attachments)) {
+      for (const file of message.experimental_attachments) count(file)
+    }
+    if (Array.isArray(message.parts)) {
+      for (const part of message.parts) if (isRecord(part) && part.type === 'file') count(part)
+    }
+  }
+  return chars
+}
+
+/**
+ * 413 unless the body fits `maxBodyBytes` plus the bytes of the files it carries (at most one
+ * question's): a request without files keeps the normal limit.
+ */
+function checkBodySize(server: ServerContext, ctx: RequestContext, body: Record<string, unknown>) {
+  const files = Math.min(questionFilesBytes, attachedFileChars(body))
+  const limit = server.maxBodyBytes + files
+  if (ctx.bodyBytes > limit) {
+    throw new HttpError(
+      413,
+      `Request body is ${ctx.bodyBytes} bytes; the limit is ${limit} bytes (${server.maxBodyBytes}, plus ${files} for the attached files)`,
+      { limit },
+    )
+  }
+}
+
+/** Context items within `DEV_SERVER_LIMITS`, checked on the raw body before the schema reads it. */
+function checkContext(body: Record<string, unknown>): void {
+  const { context } = body
+  if (!Array.isArray(context)) return
+  const { contextItems, contextChars, pathChars } = DEV_SERVER_LIMITS
+  if (context.length > contextItems) {
+    throw new HttpError(
+      400,
+      `Invalid request: context: at most ${contextItems} items (got ${context.length})`,
+      { field: 'context', limit: contextItems },
+    )
+  }
+  let chars = 0
+  context.forEach((item, index) => {
+    if (!isRecord(item)) return
+    if (typeof item.value === 'string') chars += item.value.length
+    checkLength(item.path, pathChars, `context.${index}.path`)
+    checkLength(item.elementId, pathChars, `context.${index}.elementId`)
+  })
+  if (chars > contextChars) {
+    throw new HttpError(
+      400,
+      `Invalid request: context: the items' values must be at most ${contextChars} characters together (got ${chars})`,
+      { field: 'context', limit: contextChars },
+    )
+  }
+}
+
+/** What every assistant body must pass before the schema, the thread or the model sees it. */
+function checkAssistantBody(
+  server: ServerContext,
+  ctx: RequestContext,
+  body: Record<string, unknown>,
+): void {
+  checkBodySize(server, ctx, body)
+  checkContext(body)
 }
 
 /**
@@ -226,6 +308,7 @@ export async function assistantV1(server: ServerContext, ctx: RequestContext): P
   authorize(server, ctx, 'assistant')
   domainOf(server, ctx)
   const body = requireObject(await ctx.json())
+  checkAssistantBody(server, ctx, body)
   const request = validate(assistantRequestSchema, withoutClientKeys(body))
   checkAttachments(request)
   const turn = prepareTurn(server, ctx, request, { chatId: body.id, trigger: body.trigger })
@@ -257,6 +340,7 @@ export async function assistantV2(server: ServerContext, ctx: RequestContext): P
   authorize(server, ctx, 'assistant')
   domainOf(server, ctx)
   const raw = requireObject(await ctx.json())
+  checkAssistantBody(server, ctx, raw)
   const body = withoutClientKeys(raw)
   const messages = validate(z.object({ messages: v5MessagesSchema }).passthrough(), body).messages
   const v4 = toV4Messages(messages as ChatMessageLike[])

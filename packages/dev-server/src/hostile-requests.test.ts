@@ -193,6 +193,107 @@ describe('long page paths over HTTP (issue 20, finding 4)', () => {
   })
 })
 
+describe('assistant bodies and context over HTTP (issue 20, finding 7)', () => {
+  let server: RunningDevServer
+  beforeAll(async () => {
+    server = await startDevServer({ port: 0, docs: { acme: fixtureCorpus() }, seed: false })
+  })
+  afterAll(() => server.close())
+
+  const postHttp = (path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${server.keys.assistant}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    })
+  const sixMiB = 6 * 1024 * 1024
+  const earlierAnswer = (content: string) => ({
+    id: 'a0',
+    role: 'assistant',
+    content,
+    parts: [{ type: 'text', text: content }],
+  })
+  const png =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+
+  it('keeps the normal body limit for a request without files: 6 MiB of history gets a 413', async () => {
+    const v1 = await postHttp('/discovery/v1/assistant/acme/message', {
+      fp: 'anonymous',
+      messages: [earlierAnswer('x'.repeat(sixMiB)), userMessage('How do webhooks work?')],
+    })
+    expect(v1.status).toBe(413)
+    const body = await v1.json()
+    expect(body.limit).toBe(1024 * 1024)
+    expect(body.message).toMatch(/^Request body is \d+ bytes; the limit is 1048576 bytes/)
+    const v2 = await postHttp('/discovery/v2/assistant/acme/message', {
+      fp: 'anonymous',
+      messages: [
+        { id: 'a0', role: 'assistant', parts: [{ type: 'text', text: 'x'.repeat(sixMiB) }] },
+        { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'How do webhooks work?' }] },
+      ],
+    })
+    expect(v2.status).toBe(413)
+    expect((await v2.json()).limit).toBe(1024 * 1024)
+  })
+
+  it('allows only as many extra bytes as the files need', async () => {
+    const withFile = (padding: number) =>
+      postHttp('/discovery/v1/assistant/acme/message', {
+        fp: 'anonymous',
+        messages: [
+          earlierAnswer('x'.repeat(padding)),
+          {
+            ...userMessage('What does this show?'),
+            experimental_attachments: [{ name: 'a.png', contentType: 'image/png', url: png }],
+          },
+        ],
+      })
+    const over = await withFile(sixMiB)
+    expect(over.status).toBe(413)
+    expect((await over.json()).limit).toBe(1024 * 1024 + png.length)
+    // The padding is sent twice (content and parts): 512 KiB of the 1 MiB.
+    const under = await withFile(256 * 1024)
+    expect(under.status).toBe(200)
+    await under.text()
+  })
+
+  it('refuses context over its limits with a 400 naming the field and the limit', async () => {
+    const ask = (context: unknown[]) =>
+      postHttp('/discovery/v1/assistant/acme/message', {
+        fp: 'anonymous',
+        messages: [userMessage('How do webhooks work?')],
+        context,
+      })
+    const { contextChars, contextItems, pathChars } = DEV_SERVER_LIMITS
+    const huge = await ask([{ type: 'textSelection', value: 'webhook '.repeat(100_000) }])
+    expect(huge.status).toBe(400)
+    expect(await huge.json()).toEqual({
+      message: `Invalid request: context: the items' values must be at most ${contextChars} characters together (got 800000)`,
+      field: 'context',
+      limit: contextChars,
+    })
+    const many = await ask(
+      Array.from({ length: contextItems + 1 }, () => ({ type: 'code', value: 'x' })),
+    )
+    expect(many.status).toBe(400)
+    expect(await many.json()).toMatchObject({ field: 'context', limit: contextItems })
+    const longPath = await ask([{ type: 'code', value: 'x', path: `/${'/'.repeat(200_000)}x` }])
+    expect(longPath.status).toBe(400)
+    expect(await longPath.json()).toMatchObject({ field: 'context.0.path', limit: pathChars })
+    const atLimit = await ask(
+      Array.from({ length: contextItems }, () => ({
+        type: 'textSelection',
+        value: `Webhooks retry. ${'w'.repeat(contextChars / contextItems - 16)}`,
+      })),
+    )
+    expect(atLimit.status).toBe(200)
+    await atLimit.text()
+  })
+})
+
 describe('amplification: long queries, words and questions', () => {
   let server: DevServer
   beforeAll(async () => {

@@ -160,12 +160,21 @@ export function withHeaders(response: Response, extra: Headers | undefined): Res
 }
 
 /** Reads the body with a byte cap so a huge upload is refused without buffering it all. */
-export async function readBody(request: Request, limitBytes: number): Promise<string> {
+export async function readBody(
+  request: Request,
+  limitBytes: number,
+): Promise<{ text: string; bytes: number }> {
   const declared = Number(request.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > limitBytes) {
-    throw new HttpError(413, `Request body is ${declared} bytes; the limit is ${limitBytes} bytes`)
+    throw new HttpError(
+      413,
+      `Request body is ${declared} bytes; the limit is ${limitBytes} bytes`,
+      {
+        limit: limitBytes,
+      },
+    )
   }
-  if (!request.body) return ''
+  if (!request.body) return { text: '', bytes: 0 }
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -175,7 +184,9 @@ export async function readBody(request: Request, limitBytes: number): Promise<st
     size += value.byteLength
     if (size > limitBytes) {
       await reader.cancel().catch(() => {})
-      throw new HttpError(413, `Request body exceeds the limit of ${limitBytes} bytes`)
+      throw new HttpError(413, `Request body exceeds the limit of ${limitBytes} bytes`, {
+        limit: limitBytes,
+      })
     }
     chunks.push(value)
   }
@@ -185,7 +196,7 @@ export async function readBody(request: Request, limitBytes: number): Promise<st
     all.set(chunk, offset)
     offset += chunk.byteLength
   }
-  return new TextDecoder().decode(all)
+  return { text: new TextDecoder().decode(all), bytes: size }
 }
 
 export function parseJsonBody(raw: string): unknown {

@@ -420,9 +420,11 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
       authenticate(request, context.keys, matched.key)
       // Read (and record) the body up front, so `server.requests` shows what a client sent even
       // when the request is refused after authentication (bad field, rate limit, unknown thread).
-      const rawBody =
+      // The assistant routes read up to one question's files more; they hold a body without
+      // files to `maxBodyBytes` once it is parsed (`checkBodySize`).
+      const { text: rawBody, bytes: bodyBytes } =
         request.method === 'GET' || request.method === 'HEAD'
-          ? ''
+          ? { text: '', bytes: 0 }
           : await readBody(request, context.maxBodyBytes + bodyAllowance(matched.handler))
       recordBody(entry, rawBody)
       await sleep(faults.latency ?? 0, request.signal)
@@ -450,6 +452,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
           info?.clientAddress ||
           'local',
         record: entry,
+        bodyBytes,
         json: async () => parseJsonBody(rawBody),
       }
       const response = await matched.handler(context, ctx)
