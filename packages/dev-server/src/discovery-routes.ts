@@ -10,13 +10,18 @@ import {
   type ChatMessageLike,
   pageRequestSchema,
   readDataStream,
+  readDataUrl,
   searchRequestSchema,
   toUIMessageChunks,
   toV4Messages,
 } from '@docchat/core'
 import { createUIMessageStream, createUIMessageStreamResponse, type UIMessageChunk } from 'ai-v5'
 import { z } from 'zod'
-import { type AssistantDocs, streamAssistantTurn } from './assistant/assistant-turn'
+import {
+  type AssistantDocs,
+  absoluteFileUrl,
+  streamAssistantTurn,
+} from './assistant/assistant-turn'
 import { answerCounter, regenerationAttempt } from './assistant/regenerations'
 import { authenticate } from './auth'
 import { linkResults } from './search/result-links'
@@ -119,16 +124,34 @@ function checkAssistantBody(
 }
 
 /**
- * The files of each question within the limits the composer enforces (count, size, type), or a 400
- * naming the message and the limit.
+ * What is wrong with a file the server would have to read: the URL of every file sent (not an
+ * earlier question's placeholder) must be a data URL or an absolute http(s) URL. A relative upload
+ * URL passes core's check (a browser resolves it against the page) but means nothing here.
  */
-function checkAttachments(request: AssistantRequest): void {
+function unreadableFileProblem(attachments: readonly Attachment[] | undefined): string | undefined {
+  for (const [index, file] of (attachments ?? []).entries()) {
+    if (isAttachmentPlaceholder(file) || readDataUrl(file.url) || absoluteFileUrl(file.url))
+      continue
+    const name = typeof file.name === 'string' ? ` (${file.name})` : ''
+    return `attachment ${index + 1}${name}: url must be an absolute http(s) URL or a base64 data URL; the dev server cannot resolve a relative URL`
+  }
+  return undefined
+}
+
+/**
+ * The files of each question within the limits the composer enforces (count, size, type) and
+ * readable by the server, or a 400 naming the message and the problem. Runs before the turn is
+ * stored, so a refused question leaves no trace in its thread.
+ */
+function checkAttachments(request: AssistantRequest, field: 'experimental_attachments' | 'parts') {
   request.messages.forEach((message, index) => {
     if (message.role !== 'user') return
-    const problem = attachmentRequestProblem(message.experimental_attachments)
+    const problem =
+      attachmentRequestProblem(message.experimental_attachments) ??
+      unreadableFileProblem(message.experimental_attachments)
     if (problem) {
-      const field = `messages.${index}.experimental_attachments`
-      throw new HttpError(400, `Invalid request: ${field}: ${problem}`, { field })
+      const path = `messages.${index}.${field}`
+      throw new HttpError(400, `Invalid request: ${path}: ${problem}`, { field: path })
     }
   })
 }
@@ -310,7 +333,7 @@ export async function assistantV1(server: ServerContext, ctx: RequestContext): P
   const body = requireObject(await ctx.json())
   checkAssistantBody(server, ctx, body)
   const request = validate(assistantRequestSchema, withoutClientKeys(body))
-  checkAttachments(request)
+  checkAttachments(request, 'experimental_attachments')
   const turn = prepareTurn(server, ctx, request, { chatId: body.id, trigger: body.trigger })
   const stream = startTurn(server, ctx, turn)
   return new Response(stream, {
@@ -345,7 +368,7 @@ export async function assistantV2(server: ServerContext, ctx: RequestContext): P
   const messages = validate(z.object({ messages: v5MessagesSchema }).passthrough(), body).messages
   const v4 = toV4Messages(messages as ChatMessageLike[])
   const request = validate(assistantRequestSchema, { ...body, messages: v4 })
-  checkAttachments(request)
+  checkAttachments(request, 'parts')
   const turn = prepareTurn(server, ctx, request, { chatId: raw.id, trigger: raw.trigger })
   const lines = startTurn(server, ctx, turn)
   const chunks = toUIMessageChunks(readDataStream(lines), {

@@ -13,6 +13,7 @@ import { DEV_SERVER_LIMITS } from './limits'
 import { type RunningDevServer, startDevServer } from './node-server'
 import { RateLimiter, windows } from './rate-limits'
 import { createDevServer, type DevServer } from './server'
+import { type FakeOpenAI, startFakeOpenAI } from './test/fake-openai'
 import { fixtureCorpus } from './test/fixture-docs'
 import { ask, get, post, userMessage } from './test/requests'
 
@@ -291,6 +292,109 @@ describe('assistant bodies and context over HTTP (issue 20, finding 7)', () => {
     )
     expect(atLimit.status).toBe(200)
     await atLimit.text()
+  })
+})
+
+describe('unusable attachment URLs (issue 20, finding 8)', () => {
+  let fake: FakeOpenAI
+  let llm: RunningDevServer
+  let offline: RunningDevServer
+  beforeAll(async () => {
+    fake = await startFakeOpenAI()
+    llm = await startDevServer({
+      port: 0,
+      docs: { acme: fixtureCorpus() },
+      seed: false,
+      llm: { apiKey: 'sk-local', baseURL: fake.baseURL, model: 'fake' },
+      embeddings: false,
+    })
+    offline = await startDevServer({ port: 0, docs: { acme: fixtureCorpus() }, seed: false })
+  })
+  afterAll(async () => {
+    await llm.close()
+    await offline.close()
+    await fake.close()
+  })
+
+  const postHttp = (server: RunningDevServer, path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${server.keys.assistant}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    })
+  const relativeFile = { name: 'a.png', contentType: 'image/png', url: '/a.png' }
+  const askV1 = (
+    server: RunningDevServer,
+    text: string,
+    { attachments, thread }: { attachments?: unknown[]; thread?: object } = {},
+  ) =>
+    postHttp(server, '/discovery/v1/assistant/acme/message', {
+      fp: 'anonymous',
+      messages: [{ ...userMessage(text), experimental_attachments: attachments }],
+      ...thread,
+    })
+
+  it('LLM mode: a relative URL gets a 400 before the turn is stored in the thread', async () => {
+    const first = await askV1(llm, 'How do webhooks work?')
+    expect(first.status).toBe(200)
+    await first.text()
+    const thread = {
+      threadId: first.headers.get('x-thread-id'),
+      threadKey: first.headers.get('x-thread-key'),
+    }
+    const chats = fake.chatRequests
+
+    const refused = await askV1(llm, 'What does this screenshot of rate limits show?', {
+      attachments: [relativeFile],
+      thread,
+    })
+    expect(refused.status).toBe(400)
+    const body = await refused.json()
+    expect(body.field).toBe('messages.0.experimental_attachments')
+    expect(body.message).toMatch(/attachment 1 \(a\.png\): url must be an absolute http\(s\) URL/)
+    expect(fake.chatRequests).toBe(chats)
+
+    // The thread goes on as if the refused question had never been sent.
+    const next = await askV1(llm, 'And retries?', { thread })
+    expect(next.status).toBe(200)
+    await next.text()
+    const users = fake.chatMessages
+      .at(-2)!
+      .filter((message) => message.role === 'user')
+      .map((message) => message.content)
+    expect(users).toEqual(['How do webhooks work?', 'And retries?'])
+  })
+
+  it('LLM mode, v2: a relative file part URL gets a 400 naming the parts', async () => {
+    const response = await postHttp(llm, '/discovery/v2/assistant/acme/message', {
+      fp: 'anonymous',
+      messages: [
+        {
+          id: 'u1',
+          role: 'user',
+          parts: [
+            { type: 'text', text: 'What does this show?' },
+            { type: 'file', mediaType: 'image/png', filename: 'a.png', url: '/a.png' },
+          ],
+        },
+      ],
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ field: 'messages.0.parts' })
+  })
+
+  it('offline mode refuses it the same way, and still takes absolute and data URLs', async () => {
+    const refused = await askV1(offline, 'What does this show?', { attachments: [relativeFile] })
+    expect(refused.status).toBe(400)
+    expect((await refused.json()).field).toBe('messages.0.experimental_attachments')
+    const absolute = await askV1(offline, 'How do webhooks work?', {
+      attachments: [{ ...relativeFile, url: 'https://files.example/a.png' }],
+    })
+    expect(absolute.status).toBe(200)
+    expect(await absolute.text()).toContain('a.png')
   })
 })
 

@@ -171,6 +171,20 @@ export function systemPrompt(input: AssistantTurnInput): string {
 }
 
 /**
+ * An absolute http(s) URL, parsed, or undefined. The server has no page to resolve a relative URL
+ * against (`/a.png`), so such a file can't be read: the request is refused before the turn is
+ * stored (`checkAttachments`), and this is what both places ask.
+ */
+export function absoluteFileUrl(url: string): URL | undefined {
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * The question as a language model reads it: its text, then the attached images as image parts
  * (inline data, or the uploaded URL). PDFs are named in the system prompt, not sent: not every
  * OpenAI-compatible server takes file parts.
@@ -181,15 +195,17 @@ export function questionContent(input: AssistantTurnInput): string | (TextPart |
     const data = readDataUrl(attachment.url)
     const type = data?.contentType ?? attachment.contentType ?? ''
     if (!type.startsWith('image/')) continue
-    images.push(
-      data
-        ? {
-            type: 'image',
-            image: attachment.url.slice(attachment.url.indexOf(',') + 1),
-            mimeType: type,
-          }
-        : { type: 'image', image: new URL(attachment.url), mimeType: type },
-    )
+    if (data) {
+      images.push({
+        type: 'image',
+        image: attachment.url.slice(attachment.url.indexOf(',') + 1),
+        mimeType: type,
+      })
+      continue
+    }
+    // Refused before the turn (checkAttachments); skipped here rather than thrown mid-turn.
+    const url = absoluteFileUrl(attachment.url)
+    if (url) images.push({ type: 'image', image: url, mimeType: type })
   }
   return images.length === 0 ? input.question : [{ type: 'text', text: input.question }, ...images]
 }
