@@ -195,7 +195,7 @@ async function nodeEmbeddingCache(dir?: string): Promise<EmbeddingCache | undefi
   try {
     const nodeOnly = './default-docs.js'
     const folders: typeof import('./default-docs') = await import(/* @vite-ignore */ nodeOnly)
-    return folders.diskEmbeddingCache(dir ?? folders.defaultEmbeddingCacheDir(process.env))
+    return folders.diskEmbeddingCache(dir ?? folders.embeddingCacheDirs(process.env))
   } catch {
     return undefined
   }
