@@ -53,6 +53,7 @@ import { createDocsIndex } from './search'
 import { type EmbeddingCache, lazySemanticSearch } from './search/semantic-search'
 import type { RecordedRequest, RequestContext, ServerContext } from './server-context'
 import { ThreadStore } from './threads'
+import { trimTrailing } from './text-scan'
 
 export type { RecordedRequest } from './server-context'
 
@@ -259,7 +260,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
       name,
       corpus,
       index,
-      siteUrl: siteUrl?.replace(/\/+$/, '') || corpus.siteUrl,
+      siteUrl: (siteUrl && trimTrailing(siteUrl, '/')) || corpus.siteUrl,
       ...(embeddingModel
         ? {
             semantic: lazySemanticSearch(index, async () => ({

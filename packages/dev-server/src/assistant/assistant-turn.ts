@@ -23,7 +23,7 @@ import { linkResults, pagePathOf } from '../search/result-links'
 import { createOfflineModel, markNotFoundToolName, searchToolName } from './offline-model'
 import type { AnswerPace } from './pacing'
 import { findAnswers } from './retrieval'
-import { truncate } from './text'
+import { truncate, withoutSuggestionBlocks } from './text'
 
 export interface AssistantDocs {
   name: string
@@ -93,10 +93,7 @@ function codeFor(corpus: DocsCorpus) {
 export function historyMessages(history: readonly ThreadTurn[]): CoreMessage[] {
   return history.slice(-maxHistoryTurns).map((turn) => ({
     role: turn.role,
-    content: truncate(
-      turn.content.replace(/```+suggestions[\s\S]*?(```+|$)/g, '').trim(),
-      maxHistoryChars,
-    ),
+    content: truncate(withoutSuggestionBlocks(turn.content).trim(), maxHistoryChars),
   }))
 }
 const maxHistoryTurns = 8
