@@ -6,6 +6,7 @@
  */
 import { expectLinearTime } from '@docchat/test-utils/linear-time'
 import { describe, expect, it } from 'vitest'
+import { withoutFailMarkers } from './admin/agent-jobs'
 import { historyMessages } from './assistant/assistant-turn'
 import { apiNames, looksLikeCodeQuestion } from './assistant/compose-answer'
 import { retrievalQuery } from './assistant/retrieval'
@@ -148,6 +149,15 @@ describe('assistant text: questions, context and answers', () => {
   })
 })
 
+describe('agent job requests (admin)', () => {
+  it('strips [fail] markers from a request of unclosed markers', () => {
+    expectLinearTime((n) => '[fail'.repeat(n / 5), withoutFailMarkers)
+    expect(withoutFailMarkers('Fix typos [FAIL:error] now [fail] [fail')).toBe(
+      'Fix typos  now  [fail',
+    )
+  })
+})
+
 describe('request headers and docs files', () => {
   it('bearerToken with a run of blanks', () => {
     expectLinearTime(
@@ -171,6 +181,10 @@ describe('request headers and docs files', () => {
     ['a heading of blanks', (n: number) => `# a${' \t'.repeat(n / 2)}\u2028\n`],
     ['a heading anchor after blanks', (n: number) => `## a${' '.repeat(n)}x\n`],
     ['braces in fence meta', (n: number) => `\`\`\`js ${'{'.repeat(n)}\nx\n\`\`\`\n`],
+    [
+      'a long attribute-like fence meta',
+      (n: number) => `\`\`\`js ${'a-'.repeat(n / 2)}\nx\n\`\`\`\n`,
+    ],
     ['import lines without from', (n: number) => 'import x\n'.repeat(n / 9)],
     ['a run of backticks', (n: number) => `${'`'.repeat(n)}\n`],
     ['unclosed fences', (n: number) => '```\n~~~\n'.repeat(n / 8)],

@@ -17,6 +17,7 @@ import {
   withoutTags,
   wordTokens,
 } from './assistant/text'
+import { withoutFailMarkers } from './admin/agent-jobs'
 import { apiNames, looksLikeCodeQuestion } from './assistant/compose-answer'
 import { bearerToken } from './auth'
 import { splitFrontmatter } from './docs/frontmatter'
@@ -399,6 +400,16 @@ describe('request and docs readers', () => {
     for (let code = 0; code <= 0xffff; code++) {
       expect(isWhitespace(code), code.toString(16)).toBe(/\s/.test(String.fromCharCode(code)))
     }
+  })
+})
+
+describe('agent job requests', () => {
+  it('withoutFailMarkers removes what /\\[fail[^\\]]*\\]/gi removed', () => {
+    expectSame(
+      strings(['[fail', '[FAIL', '[Fail:error', ']', '[', 'x', ' ', '\n', 'fail'], 6_000, 10),
+      (text) => text.replace(/\[fail[^\]]*\]/gi, ''),
+      withoutFailMarkers,
+    )
   })
 })
 

@@ -18,6 +18,8 @@ export interface ReduceMdxOptions {
 }
 
 const maxSnippetDepth = 4
+/** Characters of a code fence's meta (after the language) read for its title. */
+const maxFenceMetaChars = 1_000
 
 /** Elements whose content is not reading text. */
 const dropWithContent = new Set([
@@ -159,7 +161,9 @@ class MdxReducer {
     }
     if (!closed) this.position = source.length
     const [language, ...rest] = info.trim().split(/\s+/)
-    const meta = rest.join(' ')
+    // A title and a few flags: a longer info line is cut before the regexes below read it (their
+    // attribute scan is quadratic on a long run such as `a-a-a-…`).
+    const meta = rest.join(' ').slice(0, maxFenceMetaChars)
     // Mintlify fence meta: `ts Title`, `title="Title"`, `{1-3}` line highlights, `lines`, `icon="x"`.
     const title =
       /\btitle=(?:"([^"]*)"|'([^']*)')/.exec(meta)?.slice(1).find(Boolean) ??
