@@ -5,13 +5,14 @@
  */
 import { readdir, stat } from 'node:fs/promises'
 import { loadavg } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { sharedPath } from '@docchat/test-utils/shared-dir'
 import { loadDocs } from '../src/docs/load-docs'
 import type { DocsCorpus } from '../src/docs/types'
 import { createDocsIndex } from '../src/search/docs-index'
 
-const corpora = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpora')
+// Throws naming the folder when the shared corpora are not on this machine.
+const corpora = sharedPath('corpora')
 const queryCount = 200
 const targetP95Ms = 10
 

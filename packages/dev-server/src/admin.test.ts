@@ -1,8 +1,9 @@
 import { agentJobListSchema, agentJobSchema, updateStatusSchema } from '@docchat/core'
+import { describeWithShared } from '@docchat/test-utils/shared-dir'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createDevServer, type DevServer } from './server'
 import { fixtureCorpus } from './test/fixture-docs'
-import { checkResponse, responseSpec, specsAvailable } from './test/openapi-check'
+import { checkResponse, responseSpec, specFixtures } from './test/openapi-check'
 import { get, manualClock, post } from './test/requests'
 
 const clock = manualClock()
@@ -36,11 +37,6 @@ describe('agent jobs', () => {
     const response = await get(server, '/v1/agent/acme-project/jobs')
     expect(response.status).toBe(200)
     const body = await response.json()
-    if (specsAvailable) {
-      expect(
-        checkResponse('admin-openapi.json', '/v1/agent/{projectId}/jobs', 'get', 200, body),
-      ).toEqual([])
-    }
     const list = agentJobListSchema.parse(body)
     expect(list.allSessions.length).toBeGreaterThanOrEqual(4)
     for (const item of body.allSessions) {
@@ -68,13 +64,6 @@ describe('agent jobs', () => {
     const response = await createJob('Document webhook retries')
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/event-stream')
-    if (specsAvailable) {
-      const declared = responseSpec('admin-openapi.json', '/v1/agent/{projectId}/job', 'post', 200)
-      expect(Object.keys(declared.content ?? {})).toEqual(['text/event-stream'])
-      for (const header of Object.keys(declared.headers ?? {})) {
-        expect(response.headers.get(header), header).toBeTruthy()
-      }
-    }
     const id = response.headers.get('x-session-id')!
     const branch = response.headers.get('x-branch-name')!
     expect(id).toBeTruthy()
@@ -84,11 +73,6 @@ describe('agent jobs', () => {
     expect(log.trimEnd().endsWith('data: [DONE]')).toBe(true)
 
     const start = await job(id)
-    if (specsAvailable) {
-      expect(
-        checkResponse('admin-openapi.json', '/v1/agent/{projectId}/job/{id}', 'get', 200, start),
-      ).toEqual([])
-    }
     agentJobSchema.parse(start)
     expect(start).toMatchObject({
       sessionId: id,
@@ -112,11 +96,6 @@ describe('agent jobs', () => {
     expect(done).toMatchObject({ haulted: true, haultReason: 'completed' })
     expect(done.pullRequestLink).toMatch(/^https:\/\/github\.com\/.+\/pull\/\d+$/)
     expect(done.todos.every((t: { status: string }) => t.status === 'completed')).toBe(true)
-    if (specsAvailable) {
-      expect(
-        checkResponse('admin-openapi.json', '/v1/agent/{projectId}/job/{id}', 'get', 200, done),
-      ).toEqual([])
-    }
   })
 
   it('fails when asked: "[fail:error]" in the message or the fault header', async () => {
@@ -172,20 +151,10 @@ describe('project updates', () => {
     })
     expect(trigger.status).toBe(202)
     const body = await trigger.json()
-    if (specsAvailable) {
-      expect(
-        checkResponse('openapi.json', '/project/update/{projectId}', 'post', 202, body),
-      ).toEqual([])
-    }
     const status = async () => {
       const response = await get(server, `/v1/project/update-status/${body.statusId}`)
       expect(response.status).toBe(200)
       const value = await response.json()
-      if (specsAvailable) {
-        expect(
-          checkResponse('openapi.json', '/project/update-status/{statusId}', 'get', 200, value),
-        ).toEqual([])
-      }
       updateStatusSchema.parse(value)
       return value
     }
@@ -244,3 +213,76 @@ describe('project updates', () => {
     expect((await over.json()).error).toContain('Rate limit')
   })
 })
+
+describeWithShared(
+  'admin and project responses match the published specs',
+  specFixtures('admin-openapi.json', 'openapi.json'),
+  () => {
+    const specClock = manualClock()
+    let specServer: DevServer
+    beforeAll(async () => {
+      specServer = await createDevServer({
+        docs: { acme: fixtureCorpus() },
+        projects: { 'acme-project': { domain: 'acme' } },
+        now: specClock.now,
+      })
+    })
+    const read = async (path: string) => {
+      const response = await get(specServer, path)
+      expect(response.status).toBe(200)
+      return response.json()
+    }
+
+    it('agent jobs: the list, a created job (its stream and headers), the job as it starts and ends', async () => {
+      const list = await read('/v1/agent/acme-project/jobs')
+      expect(list.allSessions.length).toBeGreaterThan(0)
+      expect(
+        checkResponse('admin-openapi.json', '/v1/agent/{projectId}/jobs', 'get', 200, list),
+      ).toEqual([])
+
+      const created = await post(
+        specServer,
+        '/v1/agent/acme-project/job',
+        { messages: [{ role: 'user', content: 'Document webhook retries' }], asDraft: true },
+        { key: specServer.keys.admin },
+      )
+      expect(created.status).toBe(200)
+      const declared = responseSpec('admin-openapi.json', '/v1/agent/{projectId}/job', 'post', 200)
+      expect(Object.keys(declared.content ?? {})).toEqual(['text/event-stream'])
+      expect(created.headers.get('content-type')).toBe('text/event-stream')
+      const headers = Object.keys(declared.headers ?? {})
+      expect(headers.length).toBeGreaterThan(0)
+      for (const header of headers) expect(created.headers.get(header), header).toBeTruthy()
+      await created.text()
+
+      const id = created.headers.get('x-session-id')!
+      const jobPath = '/v1/agent/{projectId}/job/{id}'
+      const start = await read(`/v1/agent/acme-project/job/${id}`)
+      expect(start.haulted).toBe(false)
+      expect(checkResponse('admin-openapi.json', jobPath, 'get', 200, start)).toEqual([])
+      specClock.advance(60_000)
+      const done = await read(`/v1/agent/acme-project/job/${id}`)
+      expect(done.haultReason).toBe('completed')
+      expect(checkResponse('admin-openapi.json', jobPath, 'get', 200, done)).toEqual([])
+    })
+
+    it('project updates: the trigger (202) and the status record, queued and done', async () => {
+      const trigger = await post(specServer, '/v1/project/update/acme-project', undefined, {
+        key: specServer.keys.admin,
+      })
+      expect(trigger.status).toBe(202)
+      const body = await trigger.json()
+      expect(
+        checkResponse('openapi.json', '/project/update/{projectId}', 'post', 202, body),
+      ).toEqual([])
+      const statusPath = '/project/update-status/{statusId}'
+      const queued = await read(`/v1/project/update-status/${body.statusId}`)
+      expect(queued.status).toBe('queued')
+      expect(checkResponse('openapi.json', statusPath, 'get', 200, queued)).toEqual([])
+      specClock.advance(60_000)
+      const done = await read(`/v1/project/update-status/${body.statusId}`)
+      expect(done.status).toBe('success')
+      expect(checkResponse('openapi.json', statusPath, 'get', 200, done)).toEqual([])
+    })
+  },
+)

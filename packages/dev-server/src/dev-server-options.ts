@@ -59,7 +59,10 @@ export interface DevServerOptions {
    * Defaults to the `llm` endpoint's embeddings when `llm` is OpenAI-compatible settings.
    */
   embeddings?: EmbeddingModel<string> | false
-  /** Where section embeddings are cached (Node). Default `$DOCCHAT_EMBEDDING_CACHE` or a temp folder. */
+  /**
+   * Where section embeddings are cached (Node): a private folder of this user. Default
+   * `$DOCCHAT_EMBEDDING_CACHE`, else `$XDG_CACHE_HOME` or `~/.cache` (`docchat-dev-server/embeddings`).
+   */
   embeddingCacheDir?: string
   /** The clock (ms since epoch). Jobs, updates, threads and rate limits all read it. */
   now?: () => number

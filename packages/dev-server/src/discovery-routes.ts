@@ -10,41 +10,148 @@ import {
   type ChatMessageLike,
   pageRequestSchema,
   readDataStream,
+  readDataUrl,
   searchRequestSchema,
   toUIMessageChunks,
   toV4Messages,
 } from '@docchat/core'
 import { createUIMessageStream, createUIMessageStreamResponse, type UIMessageChunk } from 'ai-v5'
 import { z } from 'zod'
-import { type AssistantDocs, streamAssistantTurn } from './assistant/assistant-turn'
+import {
+  type AssistantDocs,
+  absoluteFileUrl,
+  streamAssistantTurn,
+} from './assistant/assistant-turn'
 import { answerCounter, regenerationAttempt } from './assistant/regenerations'
 import { authenticate } from './auth'
 import { linkResults } from './search/result-links'
 import { HttpError, json } from './http'
+import { DEV_SERVER_LIMITS } from './limits'
 import { windows } from './rate-limits'
 import { type RequestContext, requireObject, type ServerContext, validate } from './server-context'
+import { trimTrailing } from './text-scan'
 import type { Thread, ThreadTurn } from './threads'
 
+/** The files of one question at their limit, base64 in a data URL (4 bytes for 3). */
+const questionFilesBytes = Math.ceil((DOCS_LIMITS.attachmentMessageBytes * 4) / 3) + 64 * 1024
+
 /**
- * Bytes an assistant request may carry on top of `maxBodyBytes`: the files of one question at
- * their limit, base64 in a data URL (4 bytes for 3).
+ * Bytes an assistant request may be read up to on top of `maxBodyBytes`: one question's files.
+ * How much of it a request may use depends on the files it really carries (`checkBodySize`).
  */
 export function bodyAllowance(handler: unknown): number {
   if (handler !== assistantV1 && handler !== assistantV2) return 0
-  return Math.ceil((DOCS_LIMITS.attachmentMessageBytes * 4) / 3) + 64 * 1024
+  return questionFilesBytes
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /**
- * The files of each question within the limits the composer enforces (count, size, type), or a 400
- * naming the message and the limit.
+ * Characters of the file URLs users attached, as the raw body carries them: v1
+ * `experimental_attachments` and v2 `file` parts alike. The allowance covers these and nothing else.
  */
-function checkAttachments(request: AssistantRequest): void {
+function attachedFileChars(body: Record<string, unknown>): number {
+  let chars = 0
+  const count = (file: unknown) => {
+    if (isRecord(file) && typeof file.url === 'string') chars += file.url.length
+  }
+  for (const message of Array.isArray(body.messages) ? body.messages : []) {
+    if (!isRecord(message) || message.role !== 'user') continue
+    if (Array.isArray(message.experimental_attachments)) {
+      for (const file of message.experimental_attachments) count(file)
+    }
+    if (Array.isArray(message.parts)) {
+      for (const part of message.parts) if (isRecord(part) && part.type === 'file') count(part)
+    }
+  }
+  return chars
+}
+
+/**
+ * 413 unless the body fits `maxBodyBytes` plus the bytes of the files it carries (at most one
+ * question's): a request without files keeps the normal limit.
+ */
+function checkBodySize(server: ServerContext, ctx: RequestContext, body: Record<string, unknown>) {
+  const files = Math.min(questionFilesBytes, attachedFileChars(body))
+  const limit = server.maxBodyBytes + files
+  if (ctx.bodyBytes > limit) {
+    throw new HttpError(
+      413,
+      `Request body is ${ctx.bodyBytes} bytes; the limit is ${limit} bytes (${server.maxBodyBytes}, plus ${files} for the attached files)`,
+      { limit },
+    )
+  }
+}
+
+/** Context items within `DEV_SERVER_LIMITS`, checked on the raw body before the schema reads it. */
+function checkContext(body: Record<string, unknown>): void {
+  const { context } = body
+  if (!Array.isArray(context)) return
+  const { contextItems, contextChars, pathChars } = DEV_SERVER_LIMITS
+  if (context.length > contextItems) {
+    throw new HttpError(
+      400,
+      `Invalid request: context: at most ${contextItems} items (got ${context.length})`,
+      { field: 'context', limit: contextItems },
+    )
+  }
+  let chars = 0
+  context.forEach((item, index) => {
+    if (!isRecord(item)) return
+    if (typeof item.value === 'string') chars += item.value.length
+    checkLength(item.path, pathChars, `context.${index}.path`)
+    checkLength(item.elementId, pathChars, `context.${index}.elementId`)
+  })
+  if (chars > contextChars) {
+    throw new HttpError(
+      400,
+      `Invalid request: context: the items' values must be at most ${contextChars} characters together (got ${chars})`,
+      { field: 'context', limit: contextChars },
+    )
+  }
+}
+
+/** What every assistant body must pass before the schema, the thread or the model sees it. */
+function checkAssistantBody(
+  server: ServerContext,
+  ctx: RequestContext,
+  body: Record<string, unknown>,
+): void {
+  checkBodySize(server, ctx, body)
+  checkContext(body)
+}
+
+/**
+ * What is wrong with a file the server would have to read: the URL of every file sent (not an
+ * earlier question's placeholder) must be a data URL or an absolute http(s) URL. A relative upload
+ * URL passes core's check (a browser resolves it against the page) but means nothing here.
+ */
+function unreadableFileProblem(attachments: readonly Attachment[] | undefined): string | undefined {
+  for (const [index, file] of (attachments ?? []).entries()) {
+    if (isAttachmentPlaceholder(file) || readDataUrl(file.url) || absoluteFileUrl(file.url))
+      continue
+    const name = typeof file.name === 'string' ? ` (${file.name})` : ''
+    return `attachment ${index + 1}${name}: url must be an absolute http(s) URL or a base64 data URL; the dev server cannot resolve a relative URL`
+  }
+  return undefined
+}
+
+/**
+ * The files of each question within the limits the composer enforces (count, size, type) and
+ * readable by the server, or a 400 naming the message and the problem. Runs before the turn is
+ * stored, so a refused question leaves no trace in its thread.
+ */
+function checkAttachments(request: AssistantRequest, field: 'experimental_attachments' | 'parts') {
   request.messages.forEach((message, index) => {
     if (message.role !== 'user') return
-    const problem = attachmentRequestProblem(message.experimental_attachments)
+    const problem =
+      attachmentRequestProblem(message.experimental_attachments) ??
+      unreadableFileProblem(message.experimental_attachments)
     if (problem) {
-      const field = `messages.${index}.experimental_attachments`
-      throw new HttpError(400, `Invalid request: ${field}: ${problem}`, { field })
+      const path = `messages.${index}.${field}`
+      throw new HttpError(400, `Invalid request: ${path}: ${problem}`, { field: path })
     }
   })
 }
@@ -224,8 +331,9 @@ export async function assistantV1(server: ServerContext, ctx: RequestContext): P
   authorize(server, ctx, 'assistant')
   domainOf(server, ctx)
   const body = requireObject(await ctx.json())
+  checkAssistantBody(server, ctx, body)
   const request = validate(assistantRequestSchema, withoutClientKeys(body))
-  checkAttachments(request)
+  checkAttachments(request, 'experimental_attachments')
   const turn = prepareTurn(server, ctx, request, { chatId: body.id, trigger: body.trigger })
   const stream = startTurn(server, ctx, turn)
   return new Response(stream, {
@@ -255,11 +363,12 @@ export async function assistantV2(server: ServerContext, ctx: RequestContext): P
   authorize(server, ctx, 'assistant')
   domainOf(server, ctx)
   const raw = requireObject(await ctx.json())
+  checkAssistantBody(server, ctx, raw)
   const body = withoutClientKeys(raw)
   const messages = validate(z.object({ messages: v5MessagesSchema }).passthrough(), body).messages
   const v4 = toV4Messages(messages as ChatMessageLike[])
   const request = validate(assistantRequestSchema, { ...body, messages: v4 })
-  checkAttachments(request)
+  checkAttachments(request, 'parts')
   const turn = prepareTurn(server, ctx, request, { chatId: raw.id, trigger: raw.trigger })
   const lines = startTurn(server, ctx, turn)
   const chunks = toUIMessageChunks(readDataStream(lines), {
@@ -316,18 +425,35 @@ async function semanticResults(
   }
 }
 
+/**
+ * A 400 naming the field and its maximum when a raw body string is longer than `max`: checked
+ * before the value reaches a schema, a regex or the index.
+ */
+export function checkLength(value: unknown, max: number, field: string): void {
+  if (typeof value === 'string' && value.length > max) {
+    throw new HttpError(
+      400,
+      `Invalid request: ${field}: must be at most ${max} characters (got ${value.length})`,
+      { field, limit: max },
+    )
+  }
+}
+
+/** `/quickstart` for `quickstart`, `/quickstart/`, `https://site/quickstart.mdx#x`, … */
 export function normalisePagePath(path: string): string {
   let out = path.trim().split('#')[0]?.split('?')[0] ?? ''
   out = out.replace(/^https?:\/\/[^/]+/i, '').replace(/\.(mdx|md)$/i, '')
   if (!out.startsWith('/')) out = `/${out}`
-  if (out.length > 1) out = out.replace(/\/+$/, '')
+  if (out.length > 1) out = trimTrailing(out, '/')
   return out.replace(/\/index$/, '') || '/'
 }
 
 export async function page(server: ServerContext, ctx: RequestContext): Promise<Response> {
   authorize(server, ctx, 'search')
   const docs = domainOf(server, ctx)
-  const request = validate(pageRequestSchema, requireObject(await ctx.json()))
+  const body = requireObject(await ctx.json())
+  checkLength(body.path, DEV_SERVER_LIMITS.pathChars, 'path')
+  const request = validate(pageRequestSchema, body)
   const found = docs.index.getPage(normalisePagePath(request.path))
   if (!found) throw new HttpError(404, 'Page not found or no search index available')
   return json(found)

@@ -1,8 +1,9 @@
 import { pageContentSchema, searchResultsSchema } from '@docchat/core'
+import { describeWithShared } from '@docchat/test-utils/shared-dir'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createDevServer, type DevServer } from './server'
 import { fixtureCorpus } from './test/fixture-docs'
-import { checkResponse, specsAvailable } from './test/openapi-check'
+import { checkResponse, specFixtures } from './test/openapi-check'
 import { ask, base, post } from './test/requests'
 
 let server: DevServer
@@ -11,41 +12,47 @@ beforeAll(async () => {
   server = await createDevServer({ docs: { acme: fixtureCorpus() }, seed: false })
 })
 
-describe.skipIf(!specsAvailable)('responses match ../shared/spec', () => {
-  it('search: a bare array of {content, path, metadata}', async () => {
-    const response = await post(server, '/discovery/v1/search/acme', { query: 'webhook signature' })
-    expect(response.status).toBe(200)
-    const body = await response.json()
-    expect(
-      checkResponse('discovery-openapi.json', '/v1/search/{domain}', 'post', 200, body),
-    ).toEqual([])
-    expect(searchResultsSchema.parse(body).length).toBeGreaterThan(0)
-    // `path` links to the section; `metadata.page` is the page it belongs to.
-    expect(body[0]).toMatchObject({
-      path: expect.stringMatching(/^\/guides\/webhooks(#[\w-]+)?$/),
-      metadata: { title: 'Webhooks', breadcrumbs: ['Guides'], page: '/guides/webhooks' },
+describeWithShared(
+  'responses match the published discovery spec',
+  specFixtures('discovery-openapi.json'),
+  () => {
+    it('search: a bare array of {content, path, metadata}', async () => {
+      const response = await post(server, '/discovery/v1/search/acme', {
+        query: 'webhook signature',
+      })
+      expect(response.status).toBe(200)
+      const body = await response.json()
+      expect(
+        checkResponse('discovery-openapi.json', '/v1/search/{domain}', 'post', 200, body),
+      ).toEqual([])
+      expect(searchResultsSchema.parse(body).length).toBeGreaterThan(0)
+      // `path` links to the section; `metadata.page` is the page it belongs to.
+      expect(body[0]).toMatchObject({
+        path: expect.stringMatching(/^\/guides\/webhooks(#[\w-]+)?$/),
+        metadata: { title: 'Webhooks', breadcrumbs: ['Guides'], page: '/guides/webhooks' },
+      })
+      expect(typeof body[0].metadata.score).toBe('number')
     })
-    expect(typeof body[0].metadata.score).toBe('number')
-  })
 
-  it('page: {path, content}, and 404 {message}', async () => {
-    const found = await post(server, '/discovery/v1/page/acme', { path: '/quickstart' })
-    expect(found.status).toBe(200)
-    const body = await found.json()
-    expect(checkResponse('discovery-openapi.json', '/v1/page/{domain}', 'post', 200, body)).toEqual(
-      [],
-    )
-    expect(pageContentSchema.parse(body).content).toContain('acme invoices send')
+    it('page: {path, content}, and 404 {message}', async () => {
+      const found = await post(server, '/discovery/v1/page/acme', { path: '/quickstart' })
+      expect(found.status).toBe(200)
+      const body = await found.json()
+      expect(
+        checkResponse('discovery-openapi.json', '/v1/page/{domain}', 'post', 200, body),
+      ).toEqual([])
+      expect(pageContentSchema.parse(body).content).toContain('acme invoices send')
 
-    const missing = await post(server, '/discovery/v1/page/acme', { path: '/nope' })
-    expect(missing.status).toBe(404)
-    const error = await missing.json()
-    expect(
-      checkResponse('discovery-openapi.json', '/v1/page/{domain}', 'post', 404, error),
-    ).toEqual([])
-    expect(error.message).toBe('Page not found or no search index available')
-  })
-})
+      const missing = await post(server, '/discovery/v1/page/acme', { path: '/nope' })
+      expect(missing.status).toBe(404)
+      const error = await missing.json()
+      expect(
+        checkResponse('discovery-openapi.json', '/v1/page/{domain}', 'post', 404, error),
+      ).toEqual([])
+      expect(error.message).toBe('Page not found or no search index available')
+    })
+  },
+)
 
 describe('search', () => {
   it('honours pageSize and scoreThreshold', async () => {

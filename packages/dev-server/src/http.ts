@@ -116,17 +116,20 @@ export function json(body: unknown, init: { status?: number; headers?: HeadersIn
 export class HttpError extends Error {
   readonly status: number
   readonly field?: string
+  /** The maximum a refused value passed (characters, items or bytes), sent as `limit`. */
+  readonly limit?: number
   readonly headers: Record<string, string>
 
   constructor(
     status: number,
     message: string,
-    options: { field?: string; headers?: Record<string, string> } = {},
+    options: { field?: string; limit?: number; headers?: Record<string, string> } = {},
   ) {
     super(message)
     this.name = 'HttpError'
     this.status = status
     this.field = options.field
+    this.limit = options.limit
     this.headers = options.headers ?? {}
   }
 }
@@ -137,6 +140,7 @@ export function errorResponse(error: HttpError, shape: ErrorShape): Response {
       ? { error: error.message, message: error.message }
       : { message: error.message }
   if (error.field) body.field = error.field
+  if (error.limit !== undefined) body.limit = error.limit
   return json(body, { status: error.status, headers: error.headers })
 }
 
@@ -156,12 +160,21 @@ export function withHeaders(response: Response, extra: Headers | undefined): Res
 }
 
 /** Reads the body with a byte cap so a huge upload is refused without buffering it all. */
-export async function readBody(request: Request, limitBytes: number): Promise<string> {
+export async function readBody(
+  request: Request,
+  limitBytes: number,
+): Promise<{ text: string; bytes: number }> {
   const declared = Number(request.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > limitBytes) {
-    throw new HttpError(413, `Request body is ${declared} bytes; the limit is ${limitBytes} bytes`)
+    throw new HttpError(
+      413,
+      `Request body is ${declared} bytes; the limit is ${limitBytes} bytes`,
+      {
+        limit: limitBytes,
+      },
+    )
   }
-  if (!request.body) return ''
+  if (!request.body) return { text: '', bytes: 0 }
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -171,7 +184,9 @@ export async function readBody(request: Request, limitBytes: number): Promise<st
     size += value.byteLength
     if (size > limitBytes) {
       await reader.cancel().catch(() => {})
-      throw new HttpError(413, `Request body exceeds the limit of ${limitBytes} bytes`)
+      throw new HttpError(413, `Request body exceeds the limit of ${limitBytes} bytes`, {
+        limit: limitBytes,
+      })
     }
     chunks.push(value)
   }
@@ -181,7 +196,7 @@ export async function readBody(request: Request, limitBytes: number): Promise<st
     all.set(chunk, offset)
     offset += chunk.byteLength
   }
-  return new TextDecoder().decode(all)
+  return { text: new TextDecoder().decode(all), bytes: size }
 }
 
 export function parseJsonBody(raw: string): unknown {

@@ -38,4 +38,5 @@ export {
   type SemanticSearch,
 } from './search'
 export { answerModeHeader } from './discovery-routes'
+export { DEV_SERVER_LIMITS, type DevServerLimits } from './limits'
 export { type AnswerPace, type AnswerPaceSetting, modelPace } from './assistant/pacing'

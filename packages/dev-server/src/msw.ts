@@ -5,6 +5,7 @@
  *   setupServer(...createDevServerHandlers(server, { baseUrl: 'https://api.mintlify.com' }))
  */
 import { http, type HttpHandler } from 'msw'
+import { trimTrailing } from './text-scan'
 
 export interface DevServerLike {
   fetch(request: Request): Promise<Response>
@@ -19,12 +20,12 @@ export function createDevServerHandlers(
   server: DevServerLike,
   options: DevServerHandlersOptions,
 ): HttpHandler[] {
-  const base = options.baseUrl.replace(/\/+$/, '')
+  const base = trimTrailing(options.baseUrl, '/')
   return [
     http.all(`${base}/*`, async ({ request }) => {
       const url = new URL(request.url)
       // A base URL with a path (a proxy mount such as /api/docchat) maps onto the server's root.
-      const prefix = new URL(base, url.origin).pathname.replace(/\/+$/, '')
+      const prefix = trimTrailing(new URL(base, url.origin).pathname, '/')
       const path =
         prefix && url.pathname.startsWith(prefix)
           ? url.pathname.slice(prefix.length) || '/'

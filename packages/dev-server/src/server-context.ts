@@ -50,6 +50,8 @@ export interface RequestContext {
   faults: Faults
   clientAddress: string
   record: RecordedRequest
+  /** Bytes of the request body as read. */
+  bodyBytes: number
   /** Reads and parses the JSON body (recorded), enforcing the size limit. */
   json(): Promise<unknown>
 }

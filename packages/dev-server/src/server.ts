@@ -53,6 +53,7 @@ import { createDocsIndex } from './search'
 import { type EmbeddingCache, lazySemanticSearch } from './search/semantic-search'
 import type { RecordedRequest, RequestContext, ServerContext } from './server-context'
 import { ThreadStore } from './threads'
+import { trimTrailing } from './text-scan'
 
 export type { RecordedRequest } from './server-context'
 
@@ -195,7 +196,7 @@ async function nodeEmbeddingCache(dir?: string): Promise<EmbeddingCache | undefi
   try {
     const nodeOnly = './default-docs.js'
     const folders: typeof import('./default-docs') = await import(/* @vite-ignore */ nodeOnly)
-    return folders.diskEmbeddingCache(dir ?? folders.defaultEmbeddingCacheDir(process.env))
+    return folders.diskEmbeddingCache(dir ?? folders.embeddingCacheDirs(process.env))
   } catch {
     return undefined
   }
@@ -259,7 +260,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
       name,
       corpus,
       index,
-      siteUrl: siteUrl?.replace(/\/+$/, '') || corpus.siteUrl,
+      siteUrl: (siteUrl && trimTrailing(siteUrl, '/')) || corpus.siteUrl,
       ...(embeddingModel
         ? {
             semantic: lazySemanticSearch(index, async () => ({
@@ -420,9 +421,11 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
       authenticate(request, context.keys, matched.key)
       // Read (and record) the body up front, so `server.requests` shows what a client sent even
       // when the request is refused after authentication (bad field, rate limit, unknown thread).
-      const rawBody =
+      // The assistant routes read up to one question's files more; they hold a body without
+      // files to `maxBodyBytes` once it is parsed (`checkBodySize`).
+      const { text: rawBody, bytes: bodyBytes } =
         request.method === 'GET' || request.method === 'HEAD'
-          ? ''
+          ? { text: '', bytes: 0 }
           : await readBody(request, context.maxBodyBytes + bodyAllowance(matched.handler))
       recordBody(entry, rawBody)
       await sleep(faults.latency ?? 0, request.signal)
@@ -450,6 +453,7 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
           info?.clientAddress ||
           'local',
         record: entry,
+        bodyBytes,
         json: async () => parseJsonBody(rawBody),
       }
       const response = await matched.handler(context, ctx)

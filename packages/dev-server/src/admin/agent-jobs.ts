@@ -60,6 +60,26 @@ function sentenceCase(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
+/**
+ * `text` without its `[fail…]` markers: what `text.replace(/\[fail[^\]]*\]/gi, '')` gave (each
+ * `[fail`, any case, to the next `]`). Found with `indexOf`: the regex rescanned the rest of the
+ * request from every `[fail` with no `]` after it (a 40,000-character request took 0.8 s).
+ */
+export function withoutFailMarkers(text: string): string {
+  const marker = /\[fail/gi
+  let out = ''
+  let copied = 0
+  for (let found = marker.exec(text); found; found = marker.exec(text)) {
+    const close = text.indexOf(']', found.index + 5)
+    // No `]` after this `[fail` means none after any later one either.
+    if (close === -1) break
+    out += text.slice(copied, found.index)
+    copied = close + 1
+    marker.lastIndex = copied
+  }
+  return copied === 0 ? text : out + text.slice(copied)
+}
+
 export function outcomeFromText(text: string): AgentJobOutcome | undefined {
   const match = /\[fail(?::([a-z_]+))?\]/i.exec(text)
   if (!match) return undefined
@@ -98,13 +118,10 @@ export class AgentJobStore {
       .trim()
     const createdAt = options.createdAt ?? this.now()
     const sessionId = options.sessionId ?? randomToken(12)
-    const topic =
-      terms(prompt.replace(/\[fail[^\]]*\]/gi, ''))
-        .slice(0, 6)
-        .join(' ') || 'the docs'
+    const topic = terms(withoutFailMarkers(prompt)).slice(0, 6).join(' ') || 'the docs'
     const pages = options.relatedPages?.(prompt).slice(0, 2) ?? []
     // The request in the reader's words (first line), not its search terms: to-dos are read.
-    const subject = (prompt.split('\n')[0] ?? '').replace(/\[fail[^\]]*\]/gi, '').trim()
+    const subject = withoutFailMarkers(prompt.split('\n')[0] ?? '').trim()
     const about = subject
       ? `“${subject.length > 60 ? `${subject.slice(0, 57)}…` : subject}”`
       : topic
@@ -130,11 +147,7 @@ export class AgentJobStore {
         priority: 'low',
       },
     )
-    const firstLine =
-      prompt
-        .split('\n')[0]
-        ?.replace(/\[fail[^\]]*\]/gi, '')
-        .trim() ?? ''
+    const firstLine = withoutFailMarkers(prompt.split('\n')[0] ?? '').trim()
     const record: AgentJobRecord = {
       sessionId,
       projectId,

@@ -6,7 +6,8 @@
  */
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describeWithShared, sharedPath } from '@docchat/test-utils/shared-dir'
+import { beforeAll, expect, it } from 'vitest'
 import { createDocsIndex } from '../search'
 import { createDevServer, type DevServer } from '../server'
 import { measure, type QualityNumbers, report } from '../test/answer-quality'
@@ -14,73 +15,80 @@ import { type Corpus, questionSet } from '../test/question-set'
 import { findAnswers, retrievalQuery } from './retrieval'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const folders: Record<Corpus, string> = {
-  docchat: resolve(here, '../../../../apps/docs'),
-  mintlify: resolve(here, '../../../../../shared/corpora/mintlify-docs'),
-  pipecat: resolve(here, '../../../../../shared/corpora/pipecat-docs'),
-}
-const corpora = Object.keys(folders) as Corpus[]
+const corpora: Corpus[] = ['docchat', 'mintlify', 'pipecat']
+/** The kit's own docs, and the two real corpora from the shared folder. */
+const folderOf = (corpus: Corpus) =>
+  corpus === 'docchat'
+    ? resolve(here, '../../../../apps/docs')
+    : sharedPath(`corpora/${corpus}-docs`)
 
-describe('offline answer quality on the question set', () => {
-  const servers = {} as Record<Corpus, DevServer>
+describeWithShared(
+  'offline answer quality on the question set',
+  ['corpora/mintlify-docs', 'corpora/pipecat-docs'],
+  () => {
+    const servers = {} as Record<Corpus, DevServer>
 
-  beforeAll(async () => {
-    for (const corpus of corpora) {
-      servers[corpus] = await createDevServer({ docs: { [corpus]: folders[corpus] }, seed: false })
-    }
-  }, 120_000)
-
-  it('states at least 40 questions over three corpora, with off-topic, follow-up and code ones', () => {
-    expect(questionSet.length).toBeGreaterThanOrEqual(40)
-    expect(new Set(questionSet.map((c) => c.corpus)).size).toBe(3)
-    expect(questionSet.filter((c) => c.expect === null).length).toBeGreaterThanOrEqual(5)
-    expect(questionSet.filter((c) => c.after && c.expect).length).toBeGreaterThanOrEqual(3)
-    expect(questionSet.filter((c) => c.code).length).toBeGreaterThanOrEqual(5)
-  })
-
-  it('meets the goals on every corpus: ≥ 85% cited first, ≥ 90% not found off-topic, code from the right page', async () => {
-    const lines: string[] = []
-    const all: QualityNumbers[] = []
-    for (const corpus of corpora) {
-      const numbers = await measure(
-        servers,
-        questionSet.filter((c) => c.corpus === corpus),
-      )
-      all.push(numbers)
-      lines.push(report(`offline, ${corpus}`, numbers))
-    }
-    console.info(lines.join('\n'))
-    for (const n of all) {
-      expect(n.citedFirst / n.answerable).toBeGreaterThanOrEqual(0.85)
-      expect(n.notFound / n.offTopic).toBeGreaterThanOrEqual(0.9)
-      expect(n.codeFromPage).toBe(n.code)
-    }
-  }, 120_000)
-
-  it("measures what synonyms add to retrieval (the docs' own acronyms and a few word groups)", () => {
-    const lines: string[] = []
-    let withSynonyms = 0
-    let without = 0
-    for (const corpus of corpora) {
-      const cases = questionSet.filter((c) => c.corpus === corpus && c.expect)
-      const corpusOf = servers[corpus].docs(corpus)!.corpus
-      const hits = (synonyms: boolean) => {
-        const index = createDocsIndex(corpusOf, { synonyms })
-        return cases.filter((c) => {
-          const query = retrievalQuery(c.ask, c.after ? [c.after] : [])
-          const [top] = findAnswers(index, query, { pageSize: 5, question: c.ask })
-          return top && c.expect!.includes(top.path)
-        }).length
+    beforeAll(async () => {
+      for (const corpus of corpora) {
+        servers[corpus] = await createDevServer({
+          docs: { [corpus]: folderOf(corpus) },
+          seed: false,
+        })
       }
-      const on = hits(true)
-      const off = hits(false)
-      withSynonyms += on
-      without += off
-      lines.push(
-        `  ${corpus}: first result on the expected page ${off}/${cases.length} without synonyms, ${on}/${cases.length} with`,
-      )
-    }
-    console.info(`retrieval alone:\n${lines.join('\n')}`)
-    expect(withSynonyms).toBeGreaterThanOrEqual(without)
-  }, 60_000)
-})
+    }, 120_000)
+
+    it('states at least 40 questions over three corpora, with off-topic, follow-up and code ones', () => {
+      expect(questionSet.length).toBeGreaterThanOrEqual(40)
+      expect(new Set(questionSet.map((c) => c.corpus)).size).toBe(3)
+      expect(questionSet.filter((c) => c.expect === null).length).toBeGreaterThanOrEqual(5)
+      expect(questionSet.filter((c) => c.after && c.expect).length).toBeGreaterThanOrEqual(3)
+      expect(questionSet.filter((c) => c.code).length).toBeGreaterThanOrEqual(5)
+    })
+
+    it('meets the goals on every corpus: ≥ 85% cited first, ≥ 90% not found off-topic, code from the right page', async () => {
+      const lines: string[] = []
+      const all: QualityNumbers[] = []
+      for (const corpus of corpora) {
+        const numbers = await measure(
+          servers,
+          questionSet.filter((c) => c.corpus === corpus),
+        )
+        all.push(numbers)
+        lines.push(report(`offline, ${corpus}`, numbers))
+      }
+      console.info(lines.join('\n'))
+      for (const n of all) {
+        expect(n.citedFirst / n.answerable).toBeGreaterThanOrEqual(0.85)
+        expect(n.notFound / n.offTopic).toBeGreaterThanOrEqual(0.9)
+        expect(n.codeFromPage).toBe(n.code)
+      }
+    }, 120_000)
+
+    it("measures what synonyms add to retrieval (the docs' own acronyms and a few word groups)", () => {
+      const lines: string[] = []
+      let withSynonyms = 0
+      let without = 0
+      for (const corpus of corpora) {
+        const cases = questionSet.filter((c) => c.corpus === corpus && c.expect)
+        const corpusOf = servers[corpus].docs(corpus)!.corpus
+        const hits = (synonyms: boolean) => {
+          const index = createDocsIndex(corpusOf, { synonyms })
+          return cases.filter((c) => {
+            const query = retrievalQuery(c.ask, c.after ? [c.after] : [])
+            const [top] = findAnswers(index, query, { pageSize: 5, question: c.ask })
+            return top && c.expect!.includes(top.path)
+          }).length
+        }
+        const on = hits(true)
+        const off = hits(false)
+        withSynonyms += on
+        without += off
+        lines.push(
+          `  ${corpus}: first result on the expected page ${off}/${cases.length} without synonyms, ${on}/${cases.length} with`,
+        )
+      }
+      console.info(`retrieval alone:\n${lines.join('\n')}`)
+      expect(withSynonyms).toBeGreaterThanOrEqual(without)
+    }, 60_000)
+  },
+)

@@ -23,7 +23,7 @@ import { linkResults, pagePathOf } from '../search/result-links'
 import { createOfflineModel, markNotFoundToolName, searchToolName } from './offline-model'
 import type { AnswerPace } from './pacing'
 import { findAnswers } from './retrieval'
-import { truncate } from './text'
+import { truncate, withoutSuggestionBlocks } from './text'
 
 export interface AssistantDocs {
   name: string
@@ -93,10 +93,7 @@ function codeFor(corpus: DocsCorpus) {
 export function historyMessages(history: readonly ThreadTurn[]): CoreMessage[] {
   return history.slice(-maxHistoryTurns).map((turn) => ({
     role: turn.role,
-    content: truncate(
-      turn.content.replace(/```+suggestions[\s\S]*?(```+|$)/g, '').trim(),
-      maxHistoryChars,
-    ),
+    content: truncate(withoutSuggestionBlocks(turn.content).trim(), maxHistoryChars),
   }))
 }
 const maxHistoryTurns = 8
@@ -171,6 +168,20 @@ export function systemPrompt(input: AssistantTurnInput): string {
 }
 
 /**
+ * An absolute http(s) URL, parsed, or undefined. The server has no page to resolve a relative URL
+ * against (`/a.png`), so such a file can't be read: the request is refused before the turn is
+ * stored (`checkAttachments`), and this is what both places ask.
+ */
+export function absoluteFileUrl(url: string): URL | undefined {
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * The question as a language model reads it: its text, then the attached images as image parts
  * (inline data, or the uploaded URL). PDFs are named in the system prompt, not sent: not every
  * OpenAI-compatible server takes file parts.
@@ -181,15 +192,17 @@ export function questionContent(input: AssistantTurnInput): string | (TextPart |
     const data = readDataUrl(attachment.url)
     const type = data?.contentType ?? attachment.contentType ?? ''
     if (!type.startsWith('image/')) continue
-    images.push(
-      data
-        ? {
-            type: 'image',
-            image: attachment.url.slice(attachment.url.indexOf(',') + 1),
-            mimeType: type,
-          }
-        : { type: 'image', image: new URL(attachment.url), mimeType: type },
-    )
+    if (data) {
+      images.push({
+        type: 'image',
+        image: attachment.url.slice(attachment.url.indexOf(',') + 1),
+        mimeType: type,
+      })
+      continue
+    }
+    // Refused before the turn (checkAttachments); skipped here rather than thrown mid-turn.
+    const url = absoluteFileUrl(attachment.url)
+    if (url) images.push({ type: 'image', image: url, mimeType: type })
   }
   return images.length === 0 ? input.question : [{ type: 'text', text: input.question }, ...images]
 }

@@ -7,6 +7,7 @@
  * result), and ends with a `suggestions` block of pages the answer did not cite.
  */
 import type { SearchResult } from '@docchat/core'
+import { isWordChar, trimTrailing } from '../text-scan'
 import { blocks, sentences, TermIndex, terms, truncate } from './text'
 
 export interface CodeSnippet {
@@ -43,16 +44,80 @@ const languages: [RegExp, string[]][] = [
 
 const codeWords =
   /\b(code|example|examples|snippet|snippets|sample|install|installation|command|commands|curl|npm|pnpm|yarn|pip|import|syntax|typescript|javascript|python|tsx|jsx|bash|html|css|json|yaml)\b/i
-/** `createDocsClient`, `use_chat`, `client.search(`, `` `code` ``: the question names an API. */
-const identifier = /`[^`]+`|\b[a-z]+[A-Z]\w*|\b\w+_\w+\b|\b\w+\.\w+\(|\b\w+\(\)/
+/** Calls `visit` with each run of ASCII word characters (`\w`), until it returns true. */
+function someWordRun(text: string, visit: (start: number, end: number) => boolean): boolean {
+  for (let start = 0; start < text.length; start++) {
+    if (!isWordChar(text.charCodeAt(start))) continue
+    let end = start + 1
+    while (end < text.length && isWordChar(text.charCodeAt(end))) end++
+    if (visit(start, end)) return true
+    start = end
+  }
+  return false
+}
 
-/** "Show me …" asks to see the thing, which in docs is usually code. */
-const showMe = /\bshow me\b|\bwhat does .+ look like\b/i
+const isLower = (code: number) => code >= 0x61 && code <= 0x7a
+const isUpper = (code: number) => code >= 0x41 && code <= 0x5a
+
+/**
+ * Whether `text[start, end)` is in `camelCase` (lowercase letters, then a capital), `PascalCase`
+ * when `pascal` (a capital, lowercase letters, a capital), or `snake_case` (an inner `_`).
+ */
+function isIdentifierWord(text: string, start: number, end: number, pascal: boolean): boolean {
+  let index = pascal && isUpper(text.charCodeAt(start)) ? start + 1 : start
+  const lowerFrom = index
+  while (index < end && isLower(text.charCodeAt(index))) index++
+  if (index > lowerFrom && index < end && isUpper(text.charCodeAt(index))) return true
+  for (let inner = start + 1; inner < end - 1; inner++) {
+    if (text.charCodeAt(inner) === 0x5f) return true
+  }
+  return false
+}
+
+/**
+ * `createDocsClient`, `use_chat`, `client.search(`, `` `code` ``: the question names an API. What
+ * `/`[^`]+`|\b[a-z]+[A-Z]\w*|\b\w+_\w+\b|\b\w+\.\w+\(|\b\w+\(\)/` found, read word by word
+ * (the regex backtracked through every run of underscores).
+ */
+function namesApi(question: string): boolean {
+  let backtick = -1
+  for (let index = question.indexOf('`'); index !== -1; index = question.indexOf('`', index + 1)) {
+    if (backtick !== -1 && index > backtick + 1) return true
+    backtick = index
+  }
+  return someWordRun(question, (start, end) => {
+    if (isIdentifierWord(question, start, end, false)) return true
+    if (question[end] === '(') return question[end + 1] === ')'
+    // `client.search(`: this word, a dot, the next word, a parenthesis.
+    if (question[end] !== '.' || !isWordChar(question.charCodeAt(end + 1))) return false
+    let next = end + 1
+    while (isWordChar(question.charCodeAt(next))) next++
+    return question[next] === '('
+  })
+}
+
+/**
+ * "Show me …" asks to see the thing, which in docs is usually code: `/\bshow me\b/i`, or what
+ * `/\bwhat does .+ look like\b/i` found (something between the two on one line), read in one pass.
+ */
+function asksToSee(question: string): boolean {
+  if (/\bshow me\b/i.test(question)) return true
+  let opening = -1
+  for (const match of question.matchAll(/\bwhat does |[\n\r\u2028\u2029]| look like\b/gi)) {
+    const index = match.index ?? 0
+    if (match[0].length === 1) opening = -1
+    else if (match[0].startsWith(' ')) {
+      if (opening !== -1 && index > opening + 'what does '.length) return true
+    } else if (opening === -1) opening = index
+  }
+  return false
+}
+
 /** "How do I …" is answered well by code when the docs' own code for it shares its words. */
 const howTo = /\bhow (do|can|should|would) (i|we|you)\b|^\s*how to\b/i
 
 export function looksLikeCodeQuestion(question: string): boolean {
-  return codeWords.test(question) || identifier.test(question) || showMe.test(question)
+  return codeWords.test(question) || namesApi(question) || asksToSee(question)
 }
 
 /** The fence labels of the language a question asks for, if it names one. */
@@ -65,10 +130,15 @@ export function askedLanguages(question: string): string[] {
 export function apiNames(question: string): string[] {
   const names = new Set<string>()
   for (const match of question.matchAll(/`([^`]+)`/g)) names.add(match[1]!.replace(/\(\)$/, ''))
-  for (const match of question.matchAll(/\b(?:[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|\w+_\w+)\b/g)) {
+  // Words in camelCase, PascalCase (two capitals at least) or snake_case, as
+  // `/\b(?:[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|\w+_\w+)\b/g` found them.
+  someWordRun(question, (start, end) => {
+    if (!isIdentifierWord(question, start, end, true)) return false
+    const word = question.slice(start, end)
     // "TypeScript" and "JavaScript" name a language, not an API.
-    if (!languages.some(([pattern]) => pattern.test(match[0]))) names.add(match[0])
-  }
+    if (!languages.some(([pattern]) => pattern.test(word))) names.add(word)
+    return false
+  })
   return [...names]
 }
 
@@ -212,7 +282,7 @@ export function pickCode(
 function fence(snippet: CodeSnippet): string {
   const longest = Math.max(2, ...(snippet.code.match(/`{3,}/g) ?? []).map((m) => m.length))
   const ticks = '`'.repeat(longest + 1)
-  return `${ticks}${snippet.language ?? ''}\n${snippet.code.replace(/\n+$/, '')}\n${ticks}`
+  return `${ticks}${snippet.language ?? ''}\n${trimTrailing(snippet.code, '\n')}\n${ticks}`
 }
 
 /** A `suggestions` block as the real service writes it: `(Link text)[/path]` per line. */

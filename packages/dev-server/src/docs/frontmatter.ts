@@ -1,4 +1,5 @@
 import { parse } from 'yaml'
+import { isLineTerminator, whitespaceEnd } from '../text-scan'
 
 export interface Frontmatter {
   data: Record<string, unknown>
@@ -27,10 +28,10 @@ export function splitFrontmatter(source: string): Frontmatter {
 function readLooseYaml(yaml: string): Record<string, unknown> {
   const data: Record<string, unknown> = {}
   for (const line of yaml.split(/\r?\n/)) {
-    const match = /^([A-Za-z_][\w-]*):\s*(.*)$/.exec(line)
-    if (!match?.[1]) continue
-    const raw = (match[2] ?? '').trim().replace(/^(['"])(.*)\1$/, '$2')
-    data[match[1]] =
+    const value = looseYamlValue(line)
+    if (!value) continue
+    const raw = value.value.trim().replace(/^(['"])(.*)\1$/, '$2')
+    data[value.key] =
       raw === 'true'
         ? true
         : raw === 'false'
@@ -40,6 +41,20 @@ function readLooseYaml(yaml: string): Record<string, unknown> {
             : raw
   }
   return data
+}
+
+/**
+ * `key: value` as `/^([A-Za-z_][\w-]*):\s*(.*)$/` read it (a key, a colon, blanks, and a value on
+ * one line), by position: the regex backtracked through a long run of blanks.
+ */
+function looseYamlValue(line: string): { key: string; value: string } | undefined {
+  const key = /^[A-Za-z_][\w-]*/.exec(line)?.[0]
+  if (!key || line.charCodeAt(key.length) !== 0x3a) return undefined
+  const value = line.slice(whitespaceEnd(line, key.length + 1))
+  for (let index = 0; index < value.length; index++) {
+    if (isLineTerminator(value.charCodeAt(index))) return undefined
+  }
+  return { key, value }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -5,6 +5,8 @@
  * hand-written page that a strict parser would reject.
  */
 
+import { isLineTerminator, isWhitespace, isWordChar, whitespaceEnd } from '../text-scan'
+
 export type MdxBlock =
   | { kind: 'heading'; level: number; text: string; anchor?: string }
   | { kind: 'text'; text: string }
@@ -16,6 +18,8 @@ export interface ReduceMdxOptions {
 }
 
 const maxSnippetDepth = 4
+/** Characters of a code fence's meta (after the language) read for its title. */
+const maxFenceMetaChars = 1_000
 
 /** Elements whose content is not reading text. */
 const dropWithContent = new Set([
@@ -109,15 +113,15 @@ class MdxReducer {
     const indent = start - this.position
     const char = source[start]
     if (char === '`' || char === '~') {
-      const fence = /^(`{3,}|~{3,})([^\n]*)$/m.exec(source.slice(start, this.lineEnd(start)))
-      if (fence?.[1] && !(char === '`' && fence[2]?.includes('`'))) {
-        this.readFence(start, indent, fence[1], fence[2] ?? '')
+      const fence = fenceOpening(source.slice(start, this.lineEnd(start)))
+      if (fence && !(char === '`' && fence.info.includes('`'))) {
+        this.readFence(start, indent, fence.marker, fence.info)
         return true
       }
     } else if (char === '#') {
-      const heading = /^(#{1,6})[ \t]+(.*?)[ \t#]*$/.exec(source.slice(start, this.lineEnd(start)))
-      if (heading?.[1]) {
-        this.readHeading(heading[1].length, heading[2] ?? '')
+      const heading = atxHeading(source.slice(start, this.lineEnd(start)))
+      if (heading) {
+        this.readHeading(heading.level, heading.text)
         return true
       }
     } else if (indent === 0 && (char === 'i' || char === 'e')) {
@@ -157,13 +161,13 @@ class MdxReducer {
     }
     if (!closed) this.position = source.length
     const [language, ...rest] = info.trim().split(/\s+/)
-    const meta = rest.join(' ')
+    // A title and a few flags: a longer info line is cut before the regexes below read it (their
+    // attribute scan is quadratic on a long run such as `a-a-a-…`).
+    const meta = rest.join(' ').slice(0, maxFenceMetaChars)
     // Mintlify fence meta: `ts Title`, `title="Title"`, `{1-3}` line highlights, `lines`, `icon="x"`.
     const title =
       /\btitle=(?:"([^"]*)"|'([^']*)')/.exec(meta)?.slice(1).find(Boolean) ??
-      meta
-        .replace(/\b[\w-]+=(\{[^}]*\}|"[^"]*"|'[^']*'|\S+)/g, '')
-        .replace(/\{[^}]*\}/g, '')
+      withoutBraced(meta.replace(/\b[\w-]+=(\{[^}]*\}|"[^"]*"|'[^']*'|\S+)/g, ''))
         .replace(/\b(lines|wrap|expandable|twoslash)\b/g, '')
         .replace(/\s+/g, ' ')
         .trim()
@@ -179,9 +183,9 @@ class MdxReducer {
   private readHeading(level: number, raw: string): void {
     this.position = this.lineEnd(this.position) + 1
     let anchor: string | undefined
-    const custom = /\s*\{#([\w-]+)\}\s*$/.exec(raw)
+    const custom = customAnchor(raw)
     if (custom) {
-      anchor = custom[1]
+      anchor = custom.anchor
       raw = raw.slice(0, custom.index)
     }
     const text = collapse(reduceInline(raw, this.options, this.depth))
@@ -196,19 +200,37 @@ class MdxReducer {
   }
 
   private readImport(): void {
-    const { source } = this
-    const rest = source.slice(this.position)
-    const match = /^import\s*([\s\S]*?)\s*from\s*(['"])([^'"\n]+)\2[^\n]*\n?/.exec(rest)
-    if (!match) {
+    const statement = importStatement(this.source, this.position, (from) =>
+      this.nextImportFrom(from),
+    )
+    if (!statement) {
       // Side-effect import or something unexpected: drop the line.
       this.position = this.lineEnd(this.position) + 1
       return
     }
-    this.position += match[0].length
-    const clause = match[1] ?? ''
-    const specifier = match[3] ?? ''
-    const defaultName = /^([A-Za-z_$][\w$]*)/.exec(clause)?.[1]
-    if (defaultName) this.imports.set(defaultName, specifier)
+    this.position = statement.end
+    if (statement.defaultName) this.imports.set(statement.defaultName, statement.specifier)
+  }
+
+  /** The last `nextImportFrom` answer: a later search from inside its range reuses it. */
+  private importFrom: { searchedFrom: number; found: ImportFrom | undefined } | undefined
+
+  /**
+   * `firstImportFrom`, remembered: import lines come in order, so a search from inside the range
+   * the last one covered has its answer, and the page is searched once however many lines fail.
+   */
+  private nextImportFrom(position: number): ImportFrom | undefined {
+    const last = this.importFrom
+    if (
+      last &&
+      position >= last.searchedFrom &&
+      (last.found === undefined || last.found.at >= position)
+    ) {
+      return last.found
+    }
+    const found = firstImportFrom(this.source, position)
+    this.importFrom = { searchedFrom: position, found }
+    return found
   }
 
   /** `export const X = …` can span many lines; it ends where brackets balance at a line end. */
@@ -420,6 +442,130 @@ function reduceInline(text: string, options: ReduceMdxOptions, depth: number): s
   if (!/[<{`[\\!]/.test(text)) return text
   const blocks = new MdxReducer(text, options, depth).run()
   return blocks.map((block) => ('text' in block ? block.text : block.code)).join(' ')
+}
+
+/**
+ * `import X from 'spec'` at `position`, over as many lines as it takes: what
+ * `/^import\s*([\s\S]*?)\s*from\s*(['"])([^'"\n]+)\2[^\n]*\n?/` matched there (its end, the
+ * specifier and the default import's name). The regex searched the rest of the page for a
+ * `from` on every import line that had none; `nextFrom` finds it (the reducer remembers it).
+ */
+export function importStatement(
+  source: string,
+  position: number,
+  nextFrom: (from: number) => ImportFrom | undefined = (from) => firstImportFrom(source, from),
+): { end: number; specifier: string; defaultName?: string } | undefined {
+  const clauseStart = whitespaceEnd(source, position + 'import'.length)
+  const from = nextFrom(clauseStart)
+  if (!from) return undefined
+  let clauseEnd = from.at
+  while (clauseEnd > clauseStart && isWhitespace(source.charCodeAt(clauseEnd - 1))) clauseEnd--
+  const defaultName = /^([A-Za-z_$][\w$]*)/.exec(source.slice(clauseStart, clauseEnd))?.[1]
+  return { end: from.end, specifier: from.specifier, ...(defaultName ? { defaultName } : {}) }
+}
+
+/** The first `from` at or after `position` that `importFromAt` accepts. */
+function firstImportFrom(source: string, position: number): ImportFrom | undefined {
+  for (let at = source.indexOf('from', position); at !== -1; at = source.indexOf('from', at + 1)) {
+    const found = importFromAt(source, at)
+    if (found) return found
+  }
+  return undefined
+}
+
+interface ImportFrom {
+  /** Where `from` starts. */
+  at: number
+  specifier: string
+  /** After the rest of the line and its newline. */
+  end: number
+}
+
+/**
+ * `from` at `at` followed by blanks, a quoted specifier (no quotes or newline inside) and the rest
+ * of the line: the tail of the import regex, or undefined.
+ */
+function importFromAt(source: string, at: number): ImportFrom | undefined {
+  const open = whitespaceEnd(source, at + 'from'.length)
+  const quote = source[open]
+  if (quote !== "'" && quote !== '"') return undefined
+  let close = open + 1
+  while (close < source.length && !`'"\n`.includes(source[close]!)) close++
+  if (close === open + 1 || source[close] !== quote) return undefined
+  const newline = source.indexOf('\n', close)
+  return {
+    at,
+    specifier: source.slice(open + 1, close),
+    end: newline === -1 ? source.length : newline + 1,
+  }
+}
+
+/**
+ * A fence opening line as `/^(`{3,}|~{3,})([^\n]*)$/m` read it: at the start of the line or after
+ * a line separator in it, three or more backticks or tildes, and the rest of the line as info.
+ */
+export function fenceOpening(line: string): { marker: string; info: string } | undefined {
+  for (let start = 0; start < line.length; start++) {
+    if (start > 0 && !isLineTerminator(line.charCodeAt(start - 1))) continue
+    const marker = line[start]
+    if (marker !== '`' && marker !== '~') continue
+    let end = start
+    while (line[end] === marker) end++
+    if (end - start >= 3) return { marker: line.slice(start, end), info: line.slice(end) }
+  }
+  return undefined
+}
+
+/**
+ * An ATX heading line as `/^(#{1,6})[ \t]+(.*?)[ \t#]*$/` read it: one to six `#`, blanks, then
+ * the text without its closing blanks and hashes (a line with a line separator is no heading).
+ */
+export function atxHeading(line: string): { level: number; text: string } | undefined {
+  let level = 0
+  while (line.charCodeAt(level) === 0x23) level++
+  let start = level
+  while (line[start] === ' ' || line[start] === '\t') start++
+  if (level === 0 || level > 6 || start === level) return undefined
+  let end = line.length
+  for (let index = start; index < end; index++) {
+    if (isLineTerminator(line.charCodeAt(index))) return undefined
+  }
+  while (end > start && ' \t#'.includes(line[end - 1]!)) end--
+  return { level, text: line.slice(start, end) }
+}
+
+/**
+ * A heading's custom anchor, `Title {#anchor}`, as `/\s*\{#([\w-]+)\}\s*$/` found it: read back
+ * from the end, where the regex tried every position of a long run of blanks.
+ */
+export function customAnchor(raw: string): { anchor: string; index: number } | undefined {
+  let end = raw.length
+  while (end > 0 && isWhitespace(raw.charCodeAt(end - 1))) end--
+  if (raw[end - 1] !== '}') return undefined
+  let start = end - 1
+  while (start > 0 && (isWordChar(raw.charCodeAt(start - 1)) || raw[start - 1] === '-')) start--
+  if (start === end - 1 || raw[start - 1] !== '#' || raw[start - 2] !== '{') return undefined
+  let index = start - 2
+  while (index > 0 && isWhitespace(raw.charCodeAt(index - 1))) index--
+  return { anchor: raw.slice(start, end - 1), index }
+}
+
+/**
+ * `text.replace(/\{[^}]*\}/g, '')`: each `{` to the next `}` removed. Found with `indexOf`: the
+ * regex rescanned the rest of the text from every `{` of a run with no `}` after it.
+ */
+export function withoutBraced(text: string): string {
+  let out = ''
+  let copied = 0
+  for (let open = text.indexOf('{'); open !== -1; ) {
+    const close = text.indexOf('}', open + 1)
+    // No `}` after this `{` means none after any later one either.
+    if (close === -1) break
+    out += text.slice(copied, open)
+    copied = close + 1
+    open = text.indexOf('{', copied)
+  }
+  return copied === 0 ? text : out + text.slice(copied)
 }
 
 /** Parses `<Name attr="x" attr={y} flag>` or `.../>`; undefined when it is not a tag. */

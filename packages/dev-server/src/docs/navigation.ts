@@ -3,6 +3,7 @@
  * its breadcrumbs, version, language, inherited boost and whether navigation hides it.
  * Pure: `$ref` targets are looked up through a callback, so this runs in browsers too.
  */
+import { cutQueryAndFragment, trimTrailing } from '../text-scan'
 
 export interface NavigationEntry {
   /** Page file path as navigation names it, without extension or leading slash. */
@@ -195,12 +196,10 @@ export function listRefs(value: unknown, file: string): string[] {
 }
 
 export function normalisePagePath(raw: string): string {
-  return raw
-    .trim()
-    .replace(/[?#].*$/, '')
+  const page = cutQueryAndFragment(raw.trim())
     .replace(/^\.?\/+/, '')
     .replace(/\.(mdx|md)$/i, '')
-    .replace(/\/+$/, '')
+  return trimTrailing(page, '/')
 }
 
 export function dirname(path: string): string {

@@ -11,6 +11,7 @@ import {
 } from './navigation'
 import { renderPage, splitSections } from './page-sections'
 import type { DocsCorpus, DocsFiles, DocsPage, ParseDocsOptions } from './types'
+import { trimTrailing } from '../text-scan'
 
 /** Repository files that sit next to the docs but are not pages of the site. */
 const repositoryFiles =
@@ -94,7 +95,7 @@ function canonicalUrl(json: unknown): string | undefined {
   const metatags = isObject(seo) ? seo.metatags : undefined
   const canonical = isObject(metatags) ? metatags.canonical : undefined
   if (typeof canonical !== 'string' || !/^https?:\/\/[^/]/i.test(canonical)) return undefined
-  return canonical.replace(/\/+$/, '')
+  return trimTrailing(canonical, '/')
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

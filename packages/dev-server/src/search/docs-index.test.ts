@@ -1,12 +1,9 @@
 import { type SearchResult, searchResultsSchema } from '@docchat/core'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { describeWithShared, sharedPath } from '@docchat/test-utils/shared-dir'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadDocs } from '../docs/load-docs'
 import { parseDocs } from '../docs/parse-docs'
 import { createDocsIndex, type DocsIndex } from './docs-index'
-
-const corpora = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/corpora')
 
 const page = (title: string, body: string, extra = '') =>
   `---\ntitle: "${title}"\n${extra}---\n\n${body}\n`
@@ -137,11 +134,11 @@ describe('createDocsIndex page size', () => {
   })
 })
 
-describe('createDocsIndex on mintlify-docs', () => {
+describeWithShared('createDocsIndex on mintlify-docs', ['corpora/mintlify-docs'], () => {
   let index: DocsIndex
 
   beforeAll(async () => {
-    index = createDocsIndex(await loadDocs(join(corpora, 'mintlify-docs')))
+    index = createDocsIndex(await loadDocs(sharedPath('corpora/mintlify-docs')))
   }, 60_000)
 
   it('tolerates a half-typed word and a typo: "configu navigaton"', () => {

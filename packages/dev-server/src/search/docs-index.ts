@@ -2,6 +2,7 @@ import type { SearchFilter } from '@docchat/core'
 import MiniSearch, { type SearchOptions } from 'minisearch'
 import { routeOf } from '../docs/parse-docs'
 import type { DocsCorpus, DocsPage, DocsSection } from '../docs/types'
+import { cutQueryAndFragment, trimLeading, trimTrailing } from '../text-scan'
 import { type TermStats, Vocabulary } from './query-plan'
 import { indexTerms } from './search-terms'
 import { buildSynonyms } from './synonyms'
@@ -194,6 +195,11 @@ export function createDocsIndex(corpus: DocsCorpus, options: DocsIndexOptions = 
     pagesByRoute.set(docsPage.path, docsPage)
     pagesByRoute.set(routeOf(docsPage.file.replace(/\.mdx?$/i, '')), docsPage)
   }
+  // A trailing path of more segments than the deepest route (plus an `index`) names no page.
+  let routeSegments = 0
+  for (const route of pagesByRoute.keys()) {
+    routeSegments = Math.max(routeSegments, route.split('/').filter(Boolean).length)
+  }
 
   const matches = (docsPage: DocsPage, filter: DocsSearchFilter | undefined) => {
     if (!filter) return true
@@ -321,9 +327,11 @@ export function createDocsIndex(corpus: DocsCorpus, options: DocsIndexOptions = 
       // A full URL may carry the site's base path (`https://example.com/docs/quickstart`).
       const url = /^[a-z]+:\/\/[^/]+(\/[^?#]*)/i.exec(path.trim())
       const segments = url?.[1]?.split('/').filter(Boolean) ?? []
-      while (!found && segments.length > 1) {
-        segments.shift()
-        found = pagesByRoute.get(normaliseRequestedPath(segments.join('/')))
+      // Dropping leading segments one at a time, longest first; the ones too long to be a
+      // route are skipped, so a URL of thousands of segments costs no more than a short one.
+      const first = Math.max(1, segments.length - routeSegments - 1)
+      for (let start = first; !found && start < segments.length; start++) {
+        found = pagesByRoute.get(normaliseRequestedPath(segments.slice(start).join('/')))
       }
       return found ? { path: found.path, content: found.content } : undefined
     },
@@ -369,12 +377,11 @@ function toResult(
 
 /** `https://site/docs/cli/index.mdx#x`, `cli/`, `/cli` all name the page at `/cli`. */
 function normaliseRequestedPath(path: string): string {
-  const bare = path
-    .trim()
-    .replace(/^[a-z]+:\/\/[^/]+/i, '')
-    .replace(/[?#].*$/, '')
-    .replace(/^\/+|\/+$/g, '')
-    .replace(/\.mdx?$/i, '')
+  const withoutOrigin = path.trim().replace(/^[a-z]+:\/\/[^/]+/i, '')
+  const bare = trimTrailing(trimLeading(cutQueryAndFragment(withoutOrigin), '/'), '/').replace(
+    /\.mdx?$/i,
+    '',
+  )
   return routeOf(bare || 'index')
 }
 

@@ -1,10 +1,7 @@
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describeWithShared, sharedPath } from '@docchat/test-utils/shared-dir'
+import { beforeAll, expect, it } from 'vitest'
 import { loadDocs } from '../docs/load-docs'
 import { createDocsIndex, type DocsIndex } from './docs-index'
-
-const corpora = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/corpora')
 
 /**
  * Twenty questions a reader might ask, written from page titles and descriptions of
@@ -76,11 +73,11 @@ const questions: { question: string; expected: string }[] = [
   },
 ]
 
-describe('search relevance on mintlify-docs', () => {
+describeWithShared('search relevance on mintlify-docs', ['corpora/mintlify-docs'], () => {
   let index: DocsIndex
 
   beforeAll(async () => {
-    index = createDocsIndex(await loadDocs(join(corpora, 'mintlify-docs')))
+    index = createDocsIndex(await loadDocs(sharedPath('corpora/mintlify-docs')))
   }, 60_000)
 
   it('puts the answering page in the top 5 for at least 16 of the 20 questions', () => {

@@ -1,9 +1,10 @@
 import { searchResultsSchema } from '@docchat/core'
+import { describeWithShared } from '@docchat/test-utils/shared-dir'
 import { describe, expect, it } from 'vitest'
 import { parseDocs } from '../docs/parse-docs'
 import { createDevServer } from '../server'
 import { fixtureCorpus, fixtureFiles } from '../test/fixture-docs'
-import { checkResponse, specsAvailable } from '../test/openapi-check'
+import { checkResponse, specFixtures } from '../test/openapi-check'
 import { post } from '../test/requests'
 import { siteLink } from './result-links'
 
@@ -17,11 +18,6 @@ describe('search results link to their section', () => {
     const body = await (
       await post(server, '/discovery/v1/search/acme', { query: 'webhook', pageSize: 10 })
     ).json()
-    if (specsAvailable) {
-      expect(
-        checkResponse('discovery-openapi.json', '/v1/search/{domain}', 'post', 200, body),
-      ).toEqual([])
-    }
     expect(searchResultsSchema.parse(body).length).toBeGreaterThan(1)
     const webhooks = body.filter(
       (r: { metadata: { page: string } }) => r.metadata.page === '/guides/webhooks',
@@ -96,3 +92,24 @@ describe('search results link to their section', () => {
     )
   })
 })
+
+describeWithShared(
+  'linked search results match the published discovery spec',
+  specFixtures('discovery-openapi.json'),
+  () => {
+    it('path#anchor, url and the added metadata stay within the search response schema', async () => {
+      const server = await createDevServer({
+        docs: { acme: fixtureCorpus() },
+        siteUrl: 'https://docs.acme.test/docs/',
+        seed: false,
+      })
+      const body = await (
+        await post(server, '/discovery/v1/search/acme', { query: 'webhook', pageSize: 10 })
+      ).json()
+      expect(body.some((r: { url?: string }) => r.url?.includes('#'))).toBe(true)
+      expect(
+        checkResponse('discovery-openapi.json', '/v1/search/{domain}', 'post', 200, body),
+      ).toEqual([])
+    })
+  },
+)

@@ -5,6 +5,7 @@
  * address is known, and `metadata.page` keeps the bare page path for grouping.
  */
 import type { DocsSearchResult } from './docs-index'
+import { trimTrailing } from '../text-scan'
 
 export interface ResultLinkOptions {
   /** Where the docs are published, e.g. `https://www.mintlify.com/docs`. */
@@ -27,7 +28,7 @@ export function pagePathOf(result: { path: string; metadata?: Record<string, unk
 
 /** Joins a site address and a docs path without dropping the site's base path (`/docs`). */
 export function siteLink(siteUrl: string, path: string): string {
-  const base = siteUrl.replace(/\/+$/, '')
+  const base = trimTrailing(siteUrl, '/')
   if (path === '/' || path.startsWith('/#')) return `${base}${path.slice(1) ? path : '/'}`
   return `${base}${path.startsWith('/') ? '' : '/'}${path}`
 }

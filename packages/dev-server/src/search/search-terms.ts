@@ -13,8 +13,41 @@ const stopWords = new Set(
   ).split(' '),
 )
 
-/** Splits `CartesiaTTSService` into `cartesia`, `tts`, `service`. */
-const identifierParts = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g
+const isUpper = (code: number) => code >= 0x41 && code <= 0x5a
+const isLower = (code: number) => code >= 0x61 && code <= 0x7a
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39
+
+/**
+ * Splits `CartesiaTTSService` into `Cartesia`, `TTS`, `Service`: what
+ * `token.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g)` returned (capitals not followed by a small
+ * letter, a word with at most one capital first, digits), in one pass.
+ */
+export function identifierParts(token: string): string[] {
+  const parts: string[] = []
+  let start = 0
+  while (start < token.length) {
+    const code = token.charCodeAt(start)
+    let end = start + 1
+    if (isUpper(code)) {
+      while (isUpper(token.charCodeAt(end))) end++
+      // The last capital before a small letter starts the next word (`TTS|Service`).
+      if (isLower(token.charCodeAt(end))) {
+        if (end - start > 1) end--
+        else while (isLower(token.charCodeAt(end))) end++
+      }
+    } else if (isLower(code)) {
+      while (isLower(token.charCodeAt(end))) end++
+    } else if (isDigit(code)) {
+      while (isDigit(token.charCodeAt(end))) end++
+    } else {
+      start++
+      continue
+    }
+    parts.push(token.slice(start, end))
+    start = end
+  }
+  return parts
+}
 
 /**
  * Terms indexed for one token: its stem, the word as written when that differs (so a typo is
@@ -27,7 +60,7 @@ export function indexTerms(token: string): string[] | null {
   if (!whole) return null
   const terms = whole === lower ? [whole] : [whole, lower]
   if (/[a-z][A-Z]|[A-Z]{2}[a-z]/.test(token)) {
-    for (const part of token.match(identifierParts) ?? []) {
+    for (const part of identifierParts(token)) {
       const term = stem(part.toLowerCase())
       if (term.length > 1 && !terms.includes(term)) terms.push(term)
     }

@@ -131,7 +131,8 @@ export async function createSemanticSearch(
   if (!cached) {
     const { embeddings } = await embedMany({ model, values: texts, maxRetries: 1 })
     vectors = embeddings.map(normalised)
-    await options.cache?.write(key, vectors)
+    // The cache only saves the next start some time: search works without it.
+    await options.cache?.write(key, vectors).catch(() => {})
   }
   const sectionVectors = vectors!
 

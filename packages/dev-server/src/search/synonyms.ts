@@ -9,6 +9,7 @@
  *
  * Terms are stored as the index stems them, so a synonym is looked up like any query term.
  */
+import { isWhitespace, isWordChar } from '../text-scan'
 import { queryTerm } from './search-terms'
 
 /**
@@ -27,8 +28,48 @@ const builtinGroups = [
   'rtl right-to-left',
 ]
 
-/** Acronym definitions as written: up to six words, then the acronym in parentheses. */
-const definition = /((?:[A-Za-z][\w'-]*\s+){0,5}[A-Za-z][\w'-]*)\s+\(([A-Z][A-Za-z]{1,5})\)/g
+/** An acronym in parentheses, `(VAD)`: where a definition may end. */
+const acronymInParentheses = /\(([A-Z][A-Za-z]{1,5})\)/g
+
+/** `[\w'-]`: the characters of a word of a definition. */
+function isDefinitionChar(code: number): boolean {
+  return isWordChar(code) || code === 0x27 || code === 0x2d
+}
+const isLetter = (code: number) => (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a
+
+/**
+ * Acronym definitions as written: up to six words, then the acronym in parentheses. What
+ * `/((?:[A-Za-z][\w'-]*\s+){0,5}[A-Za-z][\w'-]*)\s+\(([A-Z][A-Za-z]{1,5})\)/g` matched, found
+ * from each `(ACRONYM)` back over at most six words: the regex tried every position of a long
+ * word (and of the words before) and rescanned them each time.
+ */
+export function* acronymDefinitions(text: string): Generator<[phrase: string, acronym: string]> {
+  for (const match of text.matchAll(acronymInParentheses)) {
+    const open = match.index ?? 0
+    let end = open
+    while (end > 0 && isWhitespace(text.charCodeAt(end - 1))) end--
+    if (end === open) continue
+    let start = -1
+    for (let words = 0; words < 6; words++) {
+      // The word ending at `end`: the longest run of word characters, from its first letter.
+      let from = end
+      while (from > 0 && isDefinitionChar(text.charCodeAt(from - 1))) from--
+      let letter = from
+      while (letter < end && !isLetter(text.charCodeAt(letter))) letter++
+      if (letter === end) break
+      start = letter
+      // Only a word starting the run can have another word before it.
+      if (letter !== from) break
+      let before = from
+      while (before > 0 && isWhitespace(text.charCodeAt(before - 1))) before--
+      if (before === from || before === 0) break
+      end = before
+    }
+    if (start === -1) continue
+    const phraseEnd = text.slice(start, open).trimEnd().length + start
+    yield [text.slice(start, phraseEnd), match[1]!]
+  }
+}
 
 export interface SynonymTable {
   /** A query term's alternatives (stemmed) and their weights, e.g. `vad` → `voic`, `activity`. */
@@ -92,10 +133,9 @@ export function buildSynonyms(texts: Iterable<string>, builtin = true): SynonymT
   }
   for (const text of texts) {
     if (!text.includes('(')) continue
-    for (const match of text.matchAll(definition)) {
-      const acronym = match[2]!
+    for (const [definedPhrase, acronym] of acronymDefinitions(text)) {
       if (acronym !== acronym.toUpperCase() && !/^[A-Z][a-z]?[A-Z]/.test(acronym)) continue
-      const phrase = phraseFor(match[1]!, acronym)
+      const phrase = phraseFor(definedPhrase, acronym)
       if (!phrase) continue
       const words = termsOf(phrase.join(' '))
       const term = queryTerm(acronym.toLowerCase())

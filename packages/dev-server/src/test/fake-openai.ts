@@ -44,6 +44,8 @@ export interface FakeOpenAI {
   /** Inputs per embeddings request, in order. */
   embeddingInputs: number[]
   chatRequests: number
+  /** The messages of each chat completion request, in order. */
+  chatMessages: ChatMessage[][]
   close(): Promise<void>
 }
 
@@ -58,13 +60,17 @@ function chunk(delta: object, finish: string | null = null) {
   return `data: ${JSON.stringify(body)}\n\n`
 }
 
-interface ChatMessage {
+export interface ChatMessage {
   role: string
   content?: unknown
 }
 
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
-  const state = { embeddingInputs: [] as number[], chatRequests: 0 }
+  const state = {
+    embeddingInputs: [] as number[],
+    chatRequests: 0,
+    chatMessages: [] as ChatMessage[][],
+  }
   const server: Server = createServer((req, res) => {
     let raw = ''
     req.on('data', (c: Buffer) => {
@@ -92,6 +98,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       }
       state.chatRequests++
       const messages = body.messages as ChatMessage[]
+      state.chatMessages.push(messages)
       res.writeHead(200, { 'content-type': 'text/event-stream' })
       const lastOf = (role: string) => messages.map((m) => m.role).lastIndexOf(role)
       const tool = messages[lastOf('tool')]
@@ -136,6 +143,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     },
     get chatRequests() {
       return state.chatRequests
+    },
+    get chatMessages() {
+      return state.chatMessages
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

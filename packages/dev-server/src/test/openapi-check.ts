@@ -1,12 +1,15 @@
 /**
- * A small OpenAPI (JSON Schema subset) checker: responses are validated against the specs in
- * `../shared/spec` as published, read at test time.
+ * A small OpenAPI (JSON Schema subset) checker: responses are validated against the specs in the
+ * shared folder (`spec/`, as published), read at test time through `sharedPath`. Suites that
+ * use it are `describeWithShared(…, specFixtures(…))`: a missing spec fails naming the file.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { sharedPath } from '@docchat/test-utils/shared-dir'
 
-export const specDir = fileURLToPath(new URL('../../../../../shared/spec/', import.meta.url))
-export const specsAvailable = existsSync(`${specDir}discovery-openapi.json`)
+/** The shared fixtures (`spec/<file>`) a suite checking against `files` needs. */
+export function specFixtures(...files: string[]): string[] {
+  return files.map((file) => `spec/${file}`)
+}
 
 type Schema = {
   $ref?: string
@@ -35,7 +38,7 @@ const cache = new Map<string, Spec>()
 export function loadSpec(file: string): Spec {
   let spec = cache.get(file)
   if (!spec) {
-    spec = JSON.parse(readFileSync(`${specDir}${file}`, 'utf8')) as Spec
+    spec = JSON.parse(readFileSync(sharedPath(`spec/${file}`), 'utf8')) as Spec
     cache.set(file, spec)
   }
   return spec
