@@ -9,7 +9,6 @@
 import {
   cpSync,
   existsSync,
-  lstatSync,
   mkdirSync,
   readFileSync,
   realpathSync,
@@ -153,7 +152,8 @@ export async function loadPages(docsDir) {
   const pages = []
   for (const doc of shown) {
     const source = resolve(root, doc.file)
-    if (!isInside(root, source) || lstatSync(source).isSymbolicLink()) {
+    // The loader reads only files under the folder; a link out of it is refused all the same.
+    if (!isInside(root, source) || !isInside(root, realpathSync(source))) {
       throw new Error(`Refusing to render ${doc.file}: not a file inside ${root}`)
     }
     const { body } = splitFrontmatter(readFileSync(source, 'utf8'))
