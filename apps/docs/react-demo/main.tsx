@@ -71,9 +71,18 @@ function ReactDemo() {
             right away: the request carries a <code>code</code> context item with the block's{' '}
             <code>elementId</code>.
           </p>
+          {/* The same markup as the docs pages' code blocks (site/components.mjs): site.js wires Copy. */}
           <figure className="code-block">
             <figcaption className="code-title">app.tsx</figcaption>
-            <pre>
+            <button
+              type="button"
+              className="code-copy"
+              data-code-copy="demo-code"
+              aria-label="Copy tsx code"
+            >
+              Copy
+            </button>
+            <pre id="demo-code">
               <code className="language-tsx">{`<DocChatProvider client={client} domain="docchat">
   <DocChatWidget variant="panel" theme="system" />
 </DocChatProvider>`}</code>

@@ -6,10 +6,19 @@
 //
 //   node apps/docs/site/build.mjs [--out dir] [--no-react]
 //   DOCCHAT_API_BASE_URL=http://127.0.0.1:8787 (where the pages' widget talks to)
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { escapeHtml, renderMdx, splitFrontmatter } from './mdx.mjs'
+import { loadDocs, splitFrontmatter } from '@docchat/dev-server/docs'
+import { renderMdx } from './render-mdx.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 export const defaultDocsDir = resolve(here, '..')
@@ -29,94 +38,159 @@ export const devDefaults = {
   projectId: 'docchat-project',
 }
 
-/** Reads docs.json (or legacy mint.json) into tabs → groups → pages, in navigation order. */
-export function readNavigation(docsDir) {
-  const configFile = ['docs.json', 'mint.json'].map((f) => join(docsDir, f)).find(existsSync)
-  if (!configFile) throw new Error(`No docs.json or mint.json in ${docsDir}`)
-  const config = JSON.parse(readFileSync(configFile, 'utf8'))
-  const tabs = []
-  const addGroup = (tab, group, trail) => {
-    const pages = []
-    const walk = (entries, groupTrail) => {
-      for (const entry of entries ?? []) {
-        if (typeof entry === 'string') pages.push({ slug: entry, trail: groupTrail })
-        else if (entry && typeof entry === 'object' && Array.isArray(entry.pages)) {
-          if (entry.root) pages.push({ slug: entry.root, trail: groupTrail })
-          walk(entry.pages, [...groupTrail, entry.group])
-        }
-      }
-    }
-    if (group.root) pages.push({ slug: group.root, trail: [...trail, group.group] })
-    walk(group.pages, [...trail, group.group])
-    tab.groups.push({ name: group.group ?? '', pages })
-  }
-  const fromContainer = (container, name) => {
-    const tab = { name, groups: [] }
-    for (const group of container.groups ?? []) addGroup(tab, group, [name])
-    if (Array.isArray(container.pages)) addGroup(tab, { group: '', pages: container.pages }, [name])
-    if (tab.groups.length) tabs.push(tab)
-  }
-  let nav = config.navigation
-  if (Array.isArray(nav)) {
-    // Legacy mint.json: a flat list of groups.
-    const tab = { name: config.name ?? 'Docs', groups: [] }
-    for (const group of nav) addGroup(tab, group, [])
-    tabs.push(tab)
-  } else if (nav) {
-    // The site shows the default language and version.
-    nav = nav.languages?.[0] ?? nav
-    nav = nav.versions?.[0] ?? nav
-    const containers = nav.tabs ?? nav.anchors ?? nav.dropdowns ?? nav.products
-    if (containers) {
-      for (const c of containers) fromContainer(c, c.tab ?? c.anchor ?? c.dropdown ?? c.product)
-    } else fromContainer(nav, config.name ?? 'Docs')
-  }
-  return { config, tabs }
+export function escapeHtml(text) {
+  return String(text)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
 }
 
-const pageUrl = (slug) => (slug === 'index' ? '/' : `/${slug.replace(/\/index$/, '')}`)
-const pageFile = (slug) => (slug === 'index' ? 'index.html' : `${slug}.html`)
+const isInside = (dir, path) => path === dir || path.startsWith(dir + sep)
 
-/** Loads every navigation page: frontmatter, rendered HTML and outline. */
-export function loadPages(docsDir) {
-  const { config, tabs } = readNavigation(docsDir)
-  const pages = []
-  const warnings = []
-  const seen = new Set()
-  for (const tab of tabs) {
-    for (const group of tab.groups) {
-      group.entries = []
-      for (const { slug, trail } of group.pages) {
-        const source = ['.mdx', '.md'].map((ext) => join(docsDir, slug + ext)).find(existsSync)
-        if (!source) {
-          warnings.push(`navigation lists "${slug}" but ${slug}.mdx does not exist`)
-          continue
-        }
-        const { frontmatter, body } = splitFrontmatter(readFileSync(source, 'utf8'))
-        const title = frontmatter.title ?? slug.split('/').pop().replace(/-/g, ' ')
-        const page = {
-          slug,
-          url: pageUrl(slug),
-          file: pageFile(slug),
-          source: relative(docsDir, source),
-          title,
-          sidebarTitle: frontmatter.sidebarTitle ?? title,
-          description: frontmatter.description ?? '',
-          keywords: Array.isArray(frontmatter.keywords) ? frontmatter.keywords : [],
-          hidden: frontmatter.hidden === true,
-          tab: tab.name,
-          breadcrumbs: trail.filter(Boolean),
-          ...renderMdx(body),
-        }
-        if (!seen.has(slug)) {
-          seen.add(slug)
-          pages.push(page)
-        }
-        if (!page.hidden) group.entries.push(page)
-      }
+/**
+ * MDX is code: the site compiles only the repository's own docs (apps/docs), never a folder from
+ * elsewhere, even one passed in.
+ */
+function checkDocsDir(docsDir) {
+  const allowed = realpathSync(defaultDocsDir)
+  const real = existsSync(docsDir) ? realpathSync(docsDir) : docsDir
+  if (!isInside(allowed, real)) {
+    throw new Error(`The docs site renders only ${allowed}, not ${docsDir}`)
+  }
+  return real
+}
+
+/** The `pages` and `root` entries of a docs.json navigation, wherever they are nested. */
+function navigationPages(node, found = [], depth = 0) {
+  if (depth > 64) throw new Error('docs.json: navigation is nested too deeply')
+  if (Array.isArray(node)) {
+    for (const child of node) {
+      if (typeof child === 'string') found.push(child)
+      else navigationPages(child, found, depth + 1)
+    }
+  } else if (node && typeof node === 'object') {
+    if (typeof node.root === 'string') found.push(node.root)
+    for (const [key, value] of Object.entries(node)) {
+      if (key !== 'root' && value && typeof value === 'object')
+        navigationPages(value, found, depth + 1)
     }
   }
-  return { config, tabs, pages, warnings }
+  return found
+}
+
+/** `"GET /users"`: a page generated from an OpenAPI spec (no file; the loader skips it). */
+const openApiOperation = /^(\S+\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK)\s+\S/i
+
+/**
+ * Every page docs.json names must be a plain path inside the docs folder: no `..`, nothing
+ * absolute (`/x`, `C:\\x`, `file:`), no backslashes or control characters.
+ */
+export function checkNavigationPaths(config, configFile = 'docs.json') {
+  const bad = []
+  for (const entry of navigationPages(config.navigation)) {
+    if (entry.length > 512 || openApiOperation.test(entry)) {
+      if (entry.length > 512) bad.push(`${entry.slice(0, 40)}… (too long)`)
+      continue
+    }
+    const segments = entry.split('/')
+    const unsafe =
+      entry.trim() !== entry ||
+      /[\\:]/.test(entry) ||
+      [...entry].some((char) => char.charCodeAt(0) < 0x20 || char === '\u007f') ||
+      isAbsolute(entry) ||
+      segments.some((part) => part === '' || part === '.' || part === '..')
+    if (unsafe) bad.push(entry)
+  }
+  if (bad.length) {
+    throw new Error(
+      `${configFile}: page paths must be relative paths inside the docs folder: ${bad.map((p) => JSON.stringify(p)).join(', ')}`,
+    )
+  }
+}
+
+/** Where a route is written: `/` → index.html, `/widget/theming` → widget/theming.html. */
+function pageFile(route) {
+  if (route === '/') return 'index.html'
+  if (!/^\/[\w.@~-]+(\/[\w.@~-]+)*$/.test(route) || route.split('/').includes('..')) {
+    throw new Error(`Refusing to write a page for the route ${JSON.stringify(route)}`)
+  }
+  return `${route.slice(1)}.html`
+}
+
+/** The docs.json navigation, after its language and version, has tabs (or anchors…) on top. */
+function hasTopContainers(config) {
+  let nav = config.navigation
+  if (!nav || Array.isArray(nav)) return false
+  nav = nav.languages?.[0] ?? nav
+  nav = nav.versions?.[0] ?? nav
+  return ['tabs', 'anchors', 'dropdowns', 'products'].some((key) => Array.isArray(nav[key]))
+}
+
+/**
+ * Loads every page with the dev server's loader (the same pages, routes, titles, breadcrumbs and
+ * heading anchors its search serves), renders each body with MDX and groups them for the sidebar.
+ */
+export async function loadPages(docsDir) {
+  const root = checkDocsDir(resolve(docsDir))
+  const configFile = ['docs.json', 'mint.json'].find((f) => existsSync(join(root, f)))
+  if (!configFile) throw new Error(`No docs.json or mint.json in ${root}`)
+  const config = JSON.parse(readFileSync(join(root, configFile), 'utf8'))
+  checkNavigationPaths(config, configFile)
+  const corpus = await loadDocs(root)
+  const warnings = [...corpus.warnings]
+  const siteName = corpus.siteName ?? 'Docs'
+  const containers = hasTopContainers(config)
+  // The site shows the default version and language.
+  const shown = corpus.pages.filter(
+    (page) =>
+      (!page.version || page.version === corpus.versions[0]) &&
+      (!page.language || page.language === corpus.languages[0]),
+  )
+
+  const tabs = []
+  const pages = []
+  for (const doc of shown) {
+    const source = resolve(root, doc.file)
+    // The loader reads only files under the folder; a link out of it is refused all the same.
+    if (!isInside(root, source) || !isInside(root, realpathSync(source))) {
+      throw new Error(`Refusing to render ${doc.file}: not a file inside ${root}`)
+    }
+    const { body } = splitFrontmatter(readFileSync(source, 'utf8'))
+    const rendered = renderMdx(body, {
+      page: doc.file,
+      warn: (warning) => warnings.push(warning),
+    })
+    const [tabName, groupName] = containers
+      ? [doc.breadcrumbs[0] ?? siteName, doc.breadcrumbs[1] ?? '']
+      : [siteName, doc.breadcrumbs[0] ?? '']
+    const page = {
+      slug: doc.path === '/' ? 'index' : doc.path.slice(1),
+      url: doc.path,
+      file: pageFile(doc.path),
+      source: doc.file,
+      title: doc.title,
+      sidebarTitle: doc.sidebarTitle ?? doc.title,
+      description: doc.description ?? '',
+      keywords: doc.keywords,
+      tab: tabName,
+      breadcrumbs: doc.breadcrumbs,
+      ...rendered,
+    }
+    pages.push(page)
+    let tab = tabs.find((t) => t.name === tabName)
+    if (!tab) {
+      tab = { name: tabName, groups: [] }
+      tabs.push(tab)
+    }
+    let group = tab.groups.find((g) => g.name === groupName)
+    if (!group) {
+      group = { name: groupName, entries: [] }
+      tab.groups.push(group)
+    }
+    group.entries.push(page)
+  }
+  return { config: { ...config, name: siteName }, tabs, pages, warnings }
 }
 
 function sidebar(tabs, current) {
@@ -231,6 +305,7 @@ ${main}
   </main>
   ${toc ? `<aside class="aside">${toc}</aside>` : '<div class="aside"></div>'}
 </div>
+<p class="visually-hidden" role="status" aria-live="polite" data-site-announcer></p>
 </body>
 </html>
 `
@@ -306,6 +381,8 @@ async function buildReactDemo(site, outDir) {
     configFile: false,
     logLevel: 'warn',
     root: demoDir,
+    // Where the bundle is served: lazy chunks are fetched from here (not from /assets/).
+    base: `/${assetsDir}/`,
     plugins: [react()],
     // Workspace packages build from their TypeScript source: no package build needed first.
     resolve: { conditions: ['@docchat/source', ...defaultClientConditions] },
@@ -361,12 +438,22 @@ ${notice ? `<div class="callout callout-warning" role="note"><p class="callout-l
   return renderLayout(site, { title, description, main, scripts: assets })
 }
 
-const reactIntro = `<p>This page renders DocChat with the React components of <code>@docchat/widget</code> instead of the drop-in script: a <code>&lt;DocChatProvider&gt;</code> with <code>&lt;SearchModal&gt;</code> and <code>&lt;DocChatWidget&gt;</code>, talking to the local dev server. Press <kbd>⌘</kbd> <kbd>K</kbd> to search or <kbd>⌘</kbd> <kbd>I</kbd> to ask.</p>
-<p>The source is <code>apps/docs/react-demo/main.tsx</code>. See <a href="/widget/components">Widget components</a>.</p>
-<figure class="code-block"><figcaption class="code-title">example.ts</figcaption><pre id="code-1" tabindex="0"><code class="language-ts">const client = createDocsClient({ baseUrl: 'http://127.0.0.1:8787', assistantKey: 'mint_dsc_dev_local' })</code></pre></figure>`
+// The demo pages' text, in MDX like the docs (same components, same code blocks).
+const reactIntro = `This page renders DocChat with the React components of \`@docchat/widget\` instead of the drop-in script: a \`<DocChatProvider>\` with \`<SearchModal>\` and \`<DocChatWidget>\`, talking to the local dev server. Press <kbd>⌘</kbd> <kbd>K</kbd> to search or <kbd>⌘</kbd> <kbd>I</kbd> to ask.
 
-const statusIntro = `<p><code>&lt;AgentJobStatus&gt;</code> and <code>&lt;UpdateStatusBadge&gt;</code> follow the dev server's agent jobs and docs deployments as they progress. Start a job or a deployment with the buttons below.</p>
-<div class="callout callout-warning" role="note"><p class="callout-label">Admin key</p><p>These calls need an admin key, and admin keys must never be in a browser. This page's client has <strong>no key</strong>: it calls <code>/api/admin/…</code> on the docs server, which forwards to the dev server and adds <code>Authorization: Bearer mint_dev_local</code> on the server side. Do the same with your own backend. See <a href="/guides/proxying-keys">Proxying keys</a>.</p></div>`
+The source is \`apps/docs/react-demo/main.tsx\`. See [Widget components](/widget/components).
+
+\`\`\`ts example.ts
+const client = createDocsClient({ baseUrl: 'http://127.0.0.1:8787', assistantKey: 'mint_dsc_dev_local' })
+\`\`\`
+`
+
+const statusIntro = `\`<AgentJobStatus>\` and \`<UpdateStatusBadge>\` follow the dev server's agent jobs and docs deployments as they progress. Start a job or a deployment with the buttons below.
+
+<Warning>
+These calls need an admin key, and admin keys must never be in a browser. This page's client has **no key**: it calls \`/api/admin/…\` on the docs server, which forwards to the dev server and adds \`Authorization: Bearer mint_dev_local\` on the server side. Do the same with your own backend. See [Proxying keys](/guides/proxying-keys).
+</Warning>
+`
 
 /** Builds the site; returns what was written, for the CLI summary and the tests. */
 export async function buildSite(options = {}) {
@@ -374,7 +461,7 @@ export async function buildSite(options = {}) {
   const outDir = resolve(options.outDir ?? defaultOutDir)
   const embedDir = options.embedDir ?? defaultEmbedDir
   const log = options.log ?? (() => {})
-  const { config, tabs, pages, warnings } = loadPages(docsDir)
+  const { config, tabs, pages, warnings } = await loadPages(docsDir)
   const site = {
     docsDir,
     config,
@@ -436,7 +523,7 @@ export async function buildSite(options = {}) {
       title: 'React components',
       description:
         'DocChat embedded with <DocChatProvider>, <SearchModal> and <DocChatWidget> from @docchat/widget instead of the drop-in script.',
-      intro: reactIntro,
+      intro: renderMdx(reactIntro, { page: 'react.html' }).html,
       entry: entries.react,
       notice: entries.react ? '' : notice,
     }),
@@ -448,7 +535,7 @@ export async function buildSite(options = {}) {
       title: 'Agent jobs and deployments',
       description:
         'Live <AgentJobStatus> and <UpdateStatusBadge> components driven by the dev server’s progressing agent jobs and updates.',
-      intro: statusIntro,
+      intro: renderMdx(statusIntro, { page: 'status.html' }).html,
       entry: entries.status,
       notice: entries.status ? '' : notice,
     }),

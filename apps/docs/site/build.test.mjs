@@ -3,8 +3,14 @@ import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildSite, defaultDocsDir, demoSettings, readNavigation } from './build.mjs'
-import { renderMdx, splitFrontmatter } from './mdx.mjs'
+import {
+  buildSite,
+  checkNavigationPaths,
+  defaultDocsDir,
+  demoSettings,
+  loadPages,
+} from './build.mjs'
+import { renderMdx } from './render-mdx.mjs'
 import { startSiteServer } from './serve.mjs'
 
 const work = mkdtempSync(join(tmpdir(), 'docchat-site-'))
@@ -22,6 +28,19 @@ function fileFor(pathname) {
 }
 
 const html = (page) => readFileSync(join(outDir, page.file), 'utf8')
+
+/** Page names docs.json lists, read straight from the file (not through the code under test). */
+function listedPages() {
+  const config = JSON.parse(readFileSync(join(defaultDocsDir, 'docs.json'), 'utf8'))
+  const pages = []
+  const walk = (node) => {
+    if (Array.isArray(node))
+      for (const child of node) typeof child === 'string' ? pages.push(child) : walk(child)
+    else if (node && typeof node === 'object') Object.values(node).forEach(walk)
+  }
+  walk(config.navigation)
+  return pages
+}
 
 /** Opening code fences of an MDX source (a fence opens, the next one of its kind closes it). */
 function countFences(source) {
@@ -49,12 +68,10 @@ afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 describe('docs site build', () => {
   it('renders every navigation page with its title, description and sidebar entry', () => {
-    const { tabs } = readNavigation(defaultDocsDir)
-    const slugs = tabs.flatMap((tab) =>
-      tab.groups.flatMap((group) => group.pages.map((p) => p.slug)),
-    )
+    const slugs = listedPages()
     expect(slugs.length).toBeGreaterThanOrEqual(15)
-    expect(result.warnings.filter((w) => w.includes('does not exist'))).toEqual([])
+    // No page missing, no MDX the site had to drop or stand in for.
+    expect(result.warnings).toEqual([])
     for (const slug of slugs) {
       const page = result.pages.find((p) => p.slug === slug)
       expect(page, slug).toBeDefined()
@@ -167,14 +184,6 @@ describe('docs site build', () => {
 })
 
 describe('MDX rendering', () => {
-  it('reads flat YAML frontmatter', () => {
-    const { frontmatter, body } = splitFrontmatter(
-      '---\ntitle: "A: B"\nkeywords: ["x", "y"]\nboost: 2\nhidden: true\n---\n\nText',
-    )
-    expect(frontmatter).toEqual({ title: 'A: B', keywords: ['x', 'y'], boost: 2, hidden: true })
-    expect(body.trim()).toBe('Text')
-  })
-
   it('renders components as plain HTML', () => {
     const { html: out, headings } = renderMdx(
       [
@@ -192,6 +201,7 @@ describe('MDX rendering', () => {
         '  The **domain**.',
         '</ParamField>',
         '<Card title="Go" href="/quickstart">See [this](/x) and `code`.</Card>',
+        '',
         '| a | b |',
         '| --- | --- |',
         '| `x \\| y` | 2 |',
@@ -203,26 +213,93 @@ describe('MDX rendering', () => {
     )
     expect(headings).toEqual([{ depth: 2, text: 'Set up it', id: 'set-up-it' }])
     expect(out).toContain('<ol class="steps"><li class="step"><p class="step-title">One</p>')
+    // The header bar: title, then the Copy button (site.js shows it), then the code.
     expect(out).toContain(
-      '<figcaption class="code-title">Install</figcaption><pre id="code-1" tabindex="0"><code class="language-bash">npm i x</code></pre>',
+      '<figcaption class="code-title">Install</figcaption><button type="button" class="code-copy" data-code-copy="code-1" aria-label="Copy bash code" hidden="">Copy</button><pre id="code-1" tabindex="0"><code class="language-bash">npm i x</code></pre>',
     )
     expect(out).toContain(
       '<code class="field-name">domain</code> <span class="field-type">string</span> <span class="field-required">required</span>',
     )
+    // A linked card is one link: the link inside it keeps only its text. (Text on the tag's own
+    // line is inline in MDX: no paragraph.)
     expect(out).toContain(
-      '<a class="card" href="/quickstart"><span class="card-title">Go</span><span class="card-body"><p>See this and <code>code</code>.</p></span></a>',
+      '<a class="card" href="/quickstart"><span class="card-title">Go</span><div class="card-body">See this and <code>code</code>.</div></a>',
     )
     expect(out).toContain('<td><code>x | y</code></td>')
-    expect(out).toContain('<ul><li>one\n<ul><li>nested</li></ul></li>\n<li>two</li></ul>')
+    expect(out).toMatch(
+      /<ul>\s*<li>one\s*<ul>\s*<li>nested<\/li>\s*<\/ul>\s*<\/li>\s*<li>two<\/li>\s*<\/ul>/,
+    )
   })
 
   it('escapes HTML and neutralises script links', () => {
+    const warnings = []
     const { html: out } = renderMdx(
-      'Hi <img src=x onerror=alert(1)> [a](javascript:alert) <kbd>K</kbd>',
+      'Hi <img src="x" onError="alert(1)" /> [a](javascript:alert) <kbd>K</kbd> <script>alert(1)</script>',
+      { page: 'hostile.mdx', warn: (w) => warnings.push(w) },
     )
-    expect(out).toContain('&lt;img src=x onerror=alert(1)&gt;')
-    expect(out).toContain('<a href="#">a</a>')
-    expect(out).toContain('<kbd>K</kbd>')
+    expect(out).toContain('<img src="x" loading="lazy"/>')
+    expect(out).not.toMatch(/onerror|javascript:|<script|alert/i)
+    expect(out).toContain(' a <kbd>K</kbd>')
+    expect(warnings).toEqual([
+      'hostile.mdx: dropped the onError attribute of <img>',
+      'hostile.mdx: dropped the unsafe href "javascript:alert"',
+      'hostile.mdx: dropped <script> (not a tag pages may use)',
+    ])
+  })
+})
+
+describe('what the build reads', () => {
+  it('compiles MDX only from apps/docs, never a folder passed in from elsewhere', async () => {
+    const elsewhere = join(work, 'elsewhere')
+    const { mkdirSync } = await import('node:fs')
+    mkdirSync(elsewhere, { recursive: true })
+    writeFileSync(join(elsewhere, 'docs.json'), JSON.stringify({ navigation: { pages: ['x'] } }))
+    writeFileSync(join(elsewhere, 'x.mdx'), '# X\n\n{globalThis.__docchatFromElsewhere = 1}')
+    await expect(loadPages(elsewhere)).rejects.toThrow(/renders only .*apps\/docs/)
+    await expect(buildSite({ docsDir: elsewhere, outDir: join(work, 'x') })).rejects.toThrow(
+      /renders only/,
+    )
+    await expect(loadPages(join(defaultDocsDir, '..', 'playground'))).rejects.toThrow(
+      /renders only/,
+    )
+    expect(globalThis.__docchatFromElsewhere).toBeUndefined()
+  })
+
+  it('refuses docs.json page paths that leave the docs folder or are absolute', () => {
+    const config = (pages) => ({
+      navigation: { tabs: [{ tab: 'T', groups: [{ group: 'G', pages }] }] },
+    })
+    for (const bad of [
+      '../secrets',
+      'guides/../../x',
+      './quickstart',
+      '/etc/passwd',
+      'C:\\docs\\x',
+      'a\\b',
+      'file:x',
+      ' quickstart',
+      'a//b',
+      'a\u0000b',
+      'x'.repeat(600),
+    ]) {
+      expect(() => checkNavigationPaths(config(['quickstart', bad])), JSON.stringify(bad)).toThrow(
+        /docs\.json: page paths must be relative paths inside the docs folder/,
+      )
+    }
+    // Nested groups and roots are checked too.
+    expect(() =>
+      checkNavigationPaths({ navigation: { groups: [{ group: 'G', root: '../x', pages: [] }] } }),
+    ).toThrow(/"\.\.\/x"/)
+    expect(() =>
+      checkNavigationPaths(
+        config([
+          'quickstart',
+          'widget/theming',
+          { group: 'Sub', pages: ['core/index'] },
+          'GET /users',
+        ]),
+      ),
+    ).not.toThrow()
   })
 })
 

@@ -1,5 +1,6 @@
 // DocChat docs site: colour theme before first paint, the header's Search / Ask AI buttons, the
-// mobile menu. An external file (not inline) so pages work under a strict Content-Security-Policy.
+// mobile menu, code blocks' Copy buttons. An external file (not inline) so pages work under a
+// strict Content-Security-Policy.
 ;(() => {
   const root = document.documentElement
   const storageKey = 'docchat-site-theme'
@@ -33,8 +34,75 @@
       document.dispatchEvent(new CustomEvent('docchat:open', { detail: { view } }))
     })
 
+  // Copy on code blocks: the button names its <pre> (data-code-copy). Delegated, so blocks that
+  // React renders later (the React demo) work too.
+  const copyTimers = new WeakMap()
+  const announce = (message) => {
+    const region = document.querySelector('[data-site-announcer]')
+    if (!region) return
+    // Emptied first so the same message twice is announced twice.
+    region.textContent = ''
+    setTimeout(() => {
+      region.textContent = message
+    }, 50)
+  }
+  const copyBySelection = (text) => {
+    const area = document.createElement('textarea')
+    area.value = text
+    area.setAttribute('readonly', '')
+    area.className = 'visually-hidden'
+    document.body.append(area)
+    area.select()
+    let copied = false
+    try {
+      copied = document.execCommand('copy')
+    } catch {
+      copied = false
+    }
+    area.remove()
+    return copied
+  }
+  const copyCode = async (button) => {
+    const pre = document.getElementById(button.getAttribute('data-code-copy') ?? '')
+    if (!pre) return
+    const text = (pre.querySelector('code') ?? pre).textContent ?? ''
+    let copied = false
+    try {
+      await navigator.clipboard.writeText(text)
+      copied = true
+    } catch {
+      copied = copyBySelection(text)
+    }
+    if (!button.dataset.label)
+      button.dataset.label = button.getAttribute('aria-label') ?? 'Copy code'
+    button.dataset.state = copied ? 'copied' : 'failed'
+    button.textContent = copied ? 'Copied' : 'Copy failed'
+    button.setAttribute('aria-label', copied ? 'Copied' : 'Copy failed')
+    announce(
+      copied
+        ? 'Code copied to the clipboard'
+        : 'Could not copy the code: select it and press Ctrl+C (⌘C on a Mac)',
+    )
+    clearTimeout(copyTimers.get(button))
+    copyTimers.set(
+      button,
+      setTimeout(() => {
+        delete button.dataset.state
+        button.textContent = 'Copy'
+        button.setAttribute('aria-label', button.dataset.label)
+      }, 2000),
+    )
+  }
+  document.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest('[data-code-copy]') : null
+    if (button) copyCode(button)
+  })
+
   document.addEventListener('DOMContentLoaded', () => {
     syncWidget()
+    // Copy needs this script: shown only once it runs.
+    for (const button of document.querySelectorAll('[data-code-copy][hidden]'))
+      button.hidden = false
     if (!/mac|iphone|ipad/i.test(navigator.platform)) {
       for (const kbd of document.querySelectorAll('.site-header kbd')) {
         kbd.textContent = kbd.textContent.replace('⌘', 'Ctrl ')

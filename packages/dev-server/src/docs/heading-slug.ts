@@ -1,24 +1,15 @@
-// Same rules as github-slugger (what Mintlify's heading anchors follow): lowercase, drop
-// punctuation and symbols, spaces become hyphens, repeats get `-1`, `-2`, …
-const notSlugChar = /[^\p{L}\p{M}\p{N}\p{Pc} -]/gu
+// Heading anchors: github-slugger, the slugger Mintlify's heading anchors follow (lowercase, drop
+// punctuation and symbols, spaces become hyphens, repeats get `-1`, `-2`, …). The search index's
+// section anchors and the demo docs site's heading ids both come from here, so a search result's
+// `#anchor` always lands on its heading.
+import GithubSlugger, { slug } from 'github-slugger'
 
 export function slugify(text: string): string {
-  return text.toLowerCase().replace(notSlugChar, '').replace(/ /g, '-')
+  return slug(text)
 }
 
 /** Hands out unique slugs within one page. */
 export function createSlugger(): (text: string) => string {
-  const seen = new Map<string, number>()
-  return (text) => {
-    const base = slugify(text)
-    let slug = base
-    let count = seen.get(base) ?? 0
-    while (seen.has(slug)) {
-      count += 1
-      slug = `${base}-${count}`
-    }
-    seen.set(base, count)
-    seen.set(slug, 0)
-    return slug
-  }
+  const slugger = new GithubSlugger()
+  return (text) => slugger.slug(text)
 }
