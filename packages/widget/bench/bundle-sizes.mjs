@@ -68,16 +68,8 @@ if (panelImports.length > 0) {
   )
   overBudget = true
 }
-const toAsk = sum(
-  'what a reader loads to ask (first file + panel)',
-  [firstRow, panelRow],
-  budgets.toAsk,
-)
-const everything = sum(
-  'everything the drop-in can ever load',
-  [firstRow, panelRow, ...optional],
-  budgets.everything,
-)
+sum('what a reader loads to ask (first file + panel)', [firstRow, panelRow], budgets.toAsk)
+sum('everything the drop-in can ever load', [firstRow, panelRow, ...optional], budgets.everything)
 
 // The React stack as an app would bundle it: one entry importing all three packages.
 const entry = join(root, 'bench/.react-stack-entry.js')
