@@ -7,13 +7,13 @@ describe('expectLinearTime', () => {
       (n) => `a${' '.repeat(n)}b`,
       (text) => text.split(' ').length,
     )
-    expect(linear.ratio).toBeLessThanOrEqual(20)
+    expect(linear.ratio).toBeLessThanOrEqual(32)
     // A trailing-space strip with a regex that restarts at every space: quadratic.
     const quadratic = measureGrowth(
       (n) => `a${' '.repeat(n)}!`,
       (text) => /\s+$/.test(text),
     )
-    expect(quadratic.ratio).toBeGreaterThan(20)
+    expect(quadratic.ratio).toBeGreaterThan(32)
     expect(() =>
       expectLinearTime(
         (n) => `a${' '.repeat(n)}!`,

@@ -19,7 +19,8 @@ export interface LinearTimeOptions {
   /** Runs per size; the fastest counts. Defaults to `3`. */
   runs?: number
   /**
-   * Highest ratio allowed. Defaults to `2.5 × factor` (20 for 8n): linear is ≈ 8, n log n ≈ 10,
+   * Highest ratio allowed. Defaults to `4 × factor` (32 for 8n): linear is ≈ 8 (up to ≈ 25 on a
+   * loaded machine, where the large input also costs cache misses and collections), n log n ≈ 10,
    * quadratic ≈ 64.
    */
   maxRatio?: number
@@ -74,10 +75,14 @@ export function expectLinearTime<T>(
   options: LinearTimeOptions = {},
 ): LinearTimeResult {
   const factor = options.factor ?? 8
-  const maxRatio = options.maxRatio ?? 2.5 * factor
+  const maxRatio = options.maxRatio ?? 4 * factor
   let result = measureGrowth(makeInput, run, options)
-  // One retry: a garbage collection or a neighbour's burst during the large run can double it.
-  if (result.ratio > maxRatio) result = measureGrowth(makeInput, run, { ...options, n: result.n })
+  // Two retries, the best counting: a collection or a neighbour's burst during the large run can
+  // double it once; a quadratic function fails every time.
+  for (let retry = 0; retry < 2 && result.ratio > maxRatio; retry++) {
+    const again = measureGrowth(makeInput, run, { ...options, n: result.n })
+    if (again.ratio < result.ratio) result = again
+  }
   expect(
     result.ratio,
     `time grew ${result.ratio.toFixed(1)}× from n=${result.n} (${result.smallMs.toFixed(1)} ms) to ${factor}n (${result.largeMs.toFixed(1)} ms); linear is ≈${factor}×`,
