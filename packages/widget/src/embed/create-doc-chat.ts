@@ -107,6 +107,44 @@ function nextTask<T>(value: T): Promise<T> {
   return new Promise((resolve) => setTimeout(resolve, 0, value))
 }
 
+/** Longest `panelUrl` considered; anything longer is refused before it is parsed. */
+const maxPanelUrlChars = 2048
+
+function nextTo(scriptUrl: string | undefined): string | undefined {
+  try {
+    return scriptUrl ? new URL('docchat-panel.js', scriptUrl).href : undefined
+  } catch {
+    // A loader URL that cannot be a base (blob:): the page's is used.
+    return undefined
+  }
+}
+
+/**
+ * Where the panel chunk is imported from: `docchat-panel.js` next to the loader script, or the
+ * `panelUrl` given in code, resolved against the loader's URL, when it is http(s). Anything else
+ * (`data:`, `blob:`, `javascript:`, unparseable or too long) would run code the page never
+ * shipped: refused with an error in the console, and the default is used.
+ */
+export function resolvePanelUrl(option: unknown, scriptUrl: string | undefined): string {
+  // Not document.baseURI: a `<base href>` in the page's markup would move it.
+  const fallback = nextTo(scriptUrl) ?? new URL('docchat-panel.js', location.href).href
+  if (option === undefined || option === null || option === '') return fallback
+  let url: URL | undefined
+  if (typeof option === 'string' && option.length <= maxPanelUrlChars) {
+    try {
+      url = new URL(option, fallback)
+    } catch {
+      url = undefined
+    }
+  }
+  if (url && (url.protocol === 'https:' || url.protocol === 'http:')) return url.href
+  const shown = typeof option === 'string' ? option.slice(0, 80) : typeof option
+  console.error(
+    `DocChat: panelUrl must be an http(s) URL; refused "${shown}" and loading ${fallback} instead`,
+  )
+  return fallback
+}
+
 function importModule<M>(url: string): Promise<M> {
   // A runtime URL: the bundler must leave this import alone.
   return import(/* @vite-ignore */ url) as Promise<M>
@@ -217,9 +255,17 @@ export async function createDocChat(
   let panelPromise: Promise<PanelHandle> | undefined
   let openView: DocChatView | undefined
 
-  const panelUrl = () =>
-    options.panelUrl ??
-    new URL('docchat-panel.js', environment.scriptUrl || document.baseURI).toString()
+  // Resolved (and refused, once) per value: update() may change it.
+  let panelUrlFor: { option: unknown; url: string } | undefined
+  const panelUrl = () => {
+    if (!panelUrlFor || panelUrlFor.option !== options.panelUrl) {
+      panelUrlFor = {
+        option: options.panelUrl,
+        url: resolvePanelUrl(options.panelUrl, environment.scriptUrl),
+      }
+    }
+    return panelUrlFor.url
+  }
 
   // A preload reports no error (the next use retries and reports); the idle one shows no
   // progress cursor either, as nobody is pointing at the trigger for it.
@@ -295,7 +341,7 @@ export async function createDocChat(
     if (source === 'shortcut' || source === 'trigger') typeAhead = { text: '', keyboard }
     // Search is a chunk the panel imports (panel-parts.ts): fetched alongside it, not after it.
     if (view === 'search' && !panel && !environment.loadPanel) {
-      const chunk = new URL('docchat-search-view.js', new URL(panelUrl(), document.baseURI))
+      const chunk = new URL('docchat-search-view.js', panelUrl())
       importModule(chunk.href).catch(() => {})
     }
     try {
