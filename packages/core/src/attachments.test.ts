@@ -255,7 +255,9 @@ describe('storage bound', () => {
     expect(stored[4]!.experimental_attachments?.[0]?.url).toBe(
       conversation[4]!.experimental_attachments[0]!.url,
     )
-    expect(storage.get('docchat:default:messages:docs.example.com')!.length).toBeLessThan(50_000)
+    expect(
+      storage.get('docchat:default@https://api.mintlify.com:messages:docs.example.com')!.length,
+    ).toBeLessThan(50_000)
   })
 
   it('a malformed attachment read back from storage is dropped, never the message', () => {
@@ -271,7 +273,7 @@ describe('storage bound', () => {
     })
     const good = { name: 'ok.png', contentType: 'image/png', url: dataUrlOfBytes('image/png', 3) }
     storage.set(
-      'docchat:default:messages:docs.example.com',
+      'docchat:default@https://api.mintlify.com:messages:docs.example.com',
       JSON.stringify([
         {
           id: 'q1',

@@ -3,6 +3,7 @@ import { isDocsMessage } from './message-shape'
 import { createDomainListeners } from './domain-listeners'
 import { createSafeStorage, type StorageOption } from './safe-storage'
 import type { ThreadIdentity } from './thread-identity'
+import { apiStorageOrigin, defaultApiOrigin, moveLegacyKey, storagePrefix } from './thread-store'
 import { type DocsWarningHandler, reportWarning } from './warnings'
 
 export interface ConversationStoreOptions {
@@ -10,6 +11,12 @@ export interface ConversationStoreOptions {
   storage?: StorageOption
   /** Separates several assistants on one origin; the same as the thread store's. Defaults to `'default'`. */
   namespace?: string
+  /**
+   * The client's `baseUrl` (API or proxy), as the thread store's: conversations (threads and keys
+   * included) are kept per its origin, so a widget pointed at another host never lists them.
+   * Defaults to the default API, which also takes over what was stored before.
+   */
+  apiBaseUrl?: string | null
   /** Most conversations kept per domain (the most recently updated win). Defaults to `20`. */
   maxCount?: number
   /** Most bytes (UTF-8 JSON) kept per domain, all conversations together; the oldest go first. Defaults to `1000000`. */
@@ -44,9 +51,12 @@ export interface SaveConversationInput<TMessage = unknown> {
 /**
  * Recent conversations per documentation domain (DocSearch keeps its AI conversations the same
  * way), bounded in count and bytes. Everything read back is checked: a bad entry is dropped with a
- * `storage-invalid` warning, never thrown. Stored under `docchat:<namespace>:conversations:<domain>`.
+ * `storage-invalid` warning, never thrown. Stored under
+ * `docchat:<namespace>@<API origin>:conversations:<domain>`.
  */
 export interface ConversationStore {
+  /** The API origin this store keeps conversations for. */
+  readonly apiOrigin?: string
   /** Newest first. The same array is returned until the stored value changes. */
   list<TMessage = unknown>(domain: string): ReadonlyArray<StoredConversation<TMessage>>
   get<TMessage = unknown>(domain: string, id: string): StoredConversation<TMessage> | undefined
@@ -118,8 +128,19 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
   })
   const maxCount = Math.max(0, options.maxCount ?? 20)
   const maxBytes = Math.max(0, options.maxBytes ?? 1_000_000)
-  const prefix = `docchat:${options.namespace ?? 'default'}:conversations:`
-  const keyOf = (domain: string) => `${prefix}${domain}`
+  const namespace = options.namespace ?? 'default'
+  const apiOrigin = apiStorageOrigin(options.apiBaseUrl)
+  const prefix = `${storagePrefix(namespace, apiOrigin)}conversations:`
+  const migrated = new Set<string>()
+  const keyOf = (domain: string) => {
+    const key = `${prefix}${domain}`
+    // What was stored before keys carried the origin belongs to the default API only.
+    if (apiOrigin === defaultApiOrigin && !migrated.has(domain)) {
+      migrated.add(domain)
+      moveLegacyKey(storage, `docchat:${namespace}:conversations:${domain}`, key)
+    }
+    return key
+  }
   // Parsed per raw value: a list read twice without a change is the same array (React snapshots).
   const cache = new Map<string, { raw: string | null; list: StoredConversation[] }>()
   const empty: StoredConversation[] = []
@@ -213,6 +234,7 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
   }
 
   return {
+    apiOrigin,
     list<TMessage>(domain: string) {
       return read(domain) as ReadonlyArray<StoredConversation<TMessage>>
     },

@@ -5,11 +5,59 @@ import { createSafeStorage, type SafeStorage, type StorageOption } from './safe-
 import type { ThreadIdentity } from './thread-identity'
 import { type DocsWarningHandler, reportWarning } from './warnings'
 
+/** The API a client talks to when given no `baseUrl`: the one origin old stored data is moved to. */
+export const defaultApiOrigin = 'https://api.mintlify.com'
+const maxBaseUrlChars = 4096
+
+/**
+ * The origin stored threads, keys and conversations are kept under: the API's (or the proxy's;
+ * a relative proxy URL is the page's origin). A widget pointed at another host (an `api-base-url`
+ * or `proxy-url` attribute in the page's markup, say) never reads what was sent elsewhere.
+ */
+export function apiStorageOrigin(apiBaseUrl: string | null | undefined): string {
+  if (!apiBaseUrl) return defaultApiOrigin
+  // Checked before parsing; a key that long is never a real origin, so it matches nothing.
+  if (apiBaseUrl.length > maxBaseUrlChars) return apiBaseUrl.slice(0, maxBaseUrlChars)
+  try {
+    const page = (globalThis as { location?: { href?: string } }).location?.href
+    const url = new URL(apiBaseUrl, page)
+    return url.origin !== 'null' ? url.origin : `${url.protocol}${url.host}${url.pathname}`
+  } catch {
+    return apiBaseUrl
+  }
+}
+
+/**
+ * The prefix of every key a store keeps for `namespace` and an API origin:
+ * `docchat:<namespace>@<origin>:`. Before issue 20 keys had no origin (`docchat:<namespace>:`).
+ */
+export function storagePrefix(namespace: string, apiOrigin: string): string {
+  return `docchat:${namespace}@${apiOrigin}:`
+}
+
+/**
+ * Data stored before keys carried the API origin was written for the default API (or for one
+ * the reader can no longer be told apart from): it moves to the default API's key once, and is
+ * never given to another origin. It stays where it was if the move cannot be written.
+ */
+export function moveLegacyKey(storage: SafeStorage, legacyKey: string, key: string): void {
+  const legacy = storage.getItem(legacyKey)
+  if (legacy === null || storage.getItem(key) !== null) return
+  if (storage.setItem(key, legacy)) storage.removeItem(legacyKey)
+}
+
 export interface ThreadStoreOptions {
   /** `'local'` (`localStorage` when available, else memory), `'memory'`, or your own storage. Defaults to `'local'`. */
   storage?: StorageOption
   /** Separates several assistants on one origin. Defaults to `'default'`. */
   namespace?: string
+  /**
+   * The client's `baseUrl` (API or proxy): threads and messages are kept per its origin as well
+   * as per domain, so a widget pointed at another host never receives them. Defaults to the
+   * default API (`https://api.mintlify.com`), which also takes over data stored before origins
+   * were part of the key.
+   */
+  apiBaseUrl?: string | null
   /** Most messages kept per domain (the newest win). Defaults to `100`. */
   maxMessages?: number
   /** Most bytes (UTF-8 JSON) of messages kept per domain (the newest win). Defaults to `200000`. */
@@ -28,6 +76,8 @@ export interface ThreadStoreOptions {
  * Never throws: when storage is missing or full, values live in memory for the page's lifetime.
  */
 export interface ThreadStore {
+  /** The API origin this store keeps threads for (`apiStorageOrigin` of its `apiBaseUrl`). */
+  readonly apiOrigin?: string
   get(domain: string): ThreadIdentity | undefined
   set(domain: string, thread: ThreadIdentity): void
   /** Forgets the thread and the messages of `domain`. */
@@ -51,9 +101,26 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
   const namespace = options.namespace ?? 'default'
   const maxMessages = Math.max(0, options.maxMessages ?? 100)
   const maxBytes = Math.max(0, options.maxBytes ?? 200_000)
-  const prefix = `docchat:${namespace}:`
-  const threadKey = (domain: string) => `${prefix}thread:${domain}`
-  const messagesKey = (domain: string) => `${prefix}messages:${domain}`
+  const apiOrigin = apiStorageOrigin(options.apiBaseUrl)
+  const prefix = storagePrefix(namespace, apiOrigin)
+  const legacyPrefix = `docchat:${namespace}:`
+  const migrated = new Set<string>()
+  // Once per domain and store, for the default API only (see moveLegacyKey).
+  const migrate = (domain: string) => {
+    if (apiOrigin !== defaultApiOrigin || migrated.has(domain)) return
+    migrated.add(domain)
+    for (const kind of ['thread', 'messages']) {
+      moveLegacyKey(storage, `${legacyPrefix}${kind}:${domain}`, `${prefix}${kind}:${domain}`)
+    }
+  }
+  const threadKey = (domain: string) => {
+    migrate(domain)
+    return `${prefix}thread:${domain}`
+  }
+  const messagesKey = (domain: string) => {
+    migrate(domain)
+    return `${prefix}messages:${domain}`
+  }
   const { notify, subscribe } = createDomainListeners(storage, (key) => {
     if (!key.startsWith(prefix)) return undefined
     const rest = key.slice(prefix.length)
@@ -72,6 +139,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
   }
 
   return {
+    apiOrigin,
     get(domain) {
       const value = readJson(threadKey(domain)) as Partial<ThreadIdentity> | undefined
       if (!value || typeof value.threadId !== 'string' || value.threadId === '') return undefined

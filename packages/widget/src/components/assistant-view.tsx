@@ -363,13 +363,14 @@ function useErrorTime(error: DocsApiError | undefined): number {
  * straight into it; meanwhile the button is busy.
  */
 function useConversationHistory(chat: AssistantChat, option: WidgetOptions['conversations']) {
-  const { domain, getThreadStore } = useDocChat()
+  const { client, domain, getThreadStore } = useDocChat()
   const part = useOptionalParts().history
   const enabled = option !== false
   const bounds = typeof option === 'object' && option ? option : {}
   const conversations = useConversations(chat, {
     domain,
     getThreadStore,
+    apiBaseUrl: client.baseUrl,
     enabled,
     maxCount: bounds.maxCount,
     maxBytes: bounds.maxBytes,

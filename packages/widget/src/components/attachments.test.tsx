@@ -1,5 +1,10 @@
 import { axeViolations, describeViolations } from '@docchat/test-utils/axe'
-import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils/backend'
+import {
+  createTestBackend,
+  domain,
+  type TestBackend,
+  testBaseUrl,
+} from '@docchat/test-utils/backend'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
@@ -21,7 +26,7 @@ const png = (name = 'screenshot.png') =>
     type: 'image/png',
   })
 const pdf = (name = 'guide.pdf') => new File(['%PDF-1.4\n'], name, { type: 'application/pdf' })
-const messagesKey = `docchat:default:messages:${domain}`
+const messagesKey = `docchat:default@${testBaseUrl}:messages:${domain}`
 
 function renderWidget(props: Partial<DocChatWidgetProps> = {}) {
   return render(
