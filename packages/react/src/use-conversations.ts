@@ -23,6 +23,8 @@ export interface ThreadStoreAccess {
   readonly apiOrigin?: string
   get(domain: string): ThreadIdentity | undefined
   set(domain: string, thread: ThreadIdentity): void
+  /** The stored messages (`ThreadStore.getMessages`): the current conversation before the chat read them back. */
+  getMessages?<T = unknown>(domain: string): T[]
 }
 
 export interface UseConversationsOptions {
@@ -139,10 +141,16 @@ export function useConversationsWith(
   )
 
   const keepCurrent = useCallback(() => {
-    const { messages } = latest.current
-    if (!enabled || messages.length === 0) return
+    if (!enabled) return
+    let messages: readonly Message[] = latest.current.messages
+    // The chat reads its stored conversation back in an effect after mounting: a hand-off in the
+    // same effects (a deep link) starts anew before that, and the stored one is the current one.
+    if (messages.length === 0) {
+      messages = (getThreadStore?.().getMessages?.<Message>(domain) ?? []).map(reviveMessage)
+    }
+    if (messages.length === 0) return
     getStore().save(domain, { messages, thread: threadOf() })
-  }, [enabled, getStore, domain, threadOf])
+  }, [enabled, getStore, domain, threadOf, getThreadStore])
 
   // Kept whenever an answer settles (not per streamed token).
   const settled = !chat.isLoading
