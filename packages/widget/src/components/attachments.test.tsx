@@ -145,6 +145,29 @@ describe('attachments in the widget', () => {
     expect(violations, describeViolations(violations)).toEqual([])
   })
 
+  // Issue 20, finding 10: the total is checked when files are picked, with its reason in words.
+  it('refuses the image that would pass 10 MB together when it is picked, in words; the others stay', async () => {
+    const user = userEvent.setup()
+    renderWidget({ attachments: true })
+    const dialog = await screen.findByRole('dialog', { name: 'Assistant' })
+    await within(dialog).findByRole('button', { name: 'Attach images or PDFs' })
+    const big = (name: string) =>
+      new File([new Uint8Array(4 * 1024 * 1024)], name, { type: 'image/png' })
+    await user.upload(fileInput(dialog), [big('one.png'), big('two.png'), big('three.png')])
+    const status = await within(dialog).findByText(
+      'three.png wasn’t attached: the files of one question can be up to 10 MB together.',
+    )
+    expect(status.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite')
+    const form = within(dialog).getByRole('textbox', { name: 'Ask a question…' }).closest('form')!
+    const previews = within(
+      within(form).getByRole('list', { name: 'Attached files' }),
+    ).getAllByRole('listitem')
+    expect(previews.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('one.png'),
+      expect.stringContaining('two.png'),
+    ])
+  })
+
   it('never renders a hostile attachment URL from storage; a dropped file keeps its name', async () => {
     const hostile = [
       'javascript:alert(1)',
