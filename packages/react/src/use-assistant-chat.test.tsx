@@ -354,9 +354,24 @@ describe('useAssistantChat errors', () => {
   )
 
   it('an error part in the stream surfaces with its message', async () => {
-    const { result } = await failingChat({ fault: 'error-part' })
-    expect(result.current.error?.kind).toBeDefined()
-    expect(result.current.error?.message.length).toBeGreaterThan(0)
+    const setup = await failingChat({ fault: 'error-part' })
+    // What the server put in its `3:` error part, read off the wire of the same request.
+    const response = await setup.fetch(setup.client.assistantUrl(domain), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${setup.server.keys.assistant}`,
+      },
+      // The body the hook sent, as the server recorded it.
+      body: JSON.stringify(setup.requestsTo('/assistant/').at(-1)!.body),
+    })
+    expect(response.status).toBe(200)
+    const errorLine = (await response.text()).split('\n').find((line) => line.startsWith('3:'))
+    expect(errorLine).toBeDefined()
+    const serverMessage = JSON.parse(errorLine!.slice(2)) as string
+    expect(serverMessage.length).toBeGreaterThan(0)
+    expect(setup.result.current.error?.kind).toBeDefined()
+    expect(setup.result.current.error?.message).toBe(serverMessage)
   })
 
   it('the error clears when the next question starts', async () => {
