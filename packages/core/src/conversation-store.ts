@@ -3,7 +3,7 @@ import { isDocsMessage } from './message-shape'
 import { createDomainListeners } from './domain-listeners'
 import { createSafeStorage, type StorageOption } from './safe-storage'
 import type { ThreadIdentity } from './thread-identity'
-import { apiStorageOrigin, defaultApiOrigin, moveLegacyKey, storagePrefix } from './thread-store'
+import { apiStorageOrigin, storageKeys } from './thread-store'
 import { type DocsWarningHandler, reportWarning } from './warnings'
 
 export interface ConversationStoreOptions {
@@ -130,17 +130,9 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
   const maxBytes = Math.max(0, options.maxBytes ?? 1_000_000)
   const namespace = options.namespace ?? 'default'
   const apiOrigin = apiStorageOrigin(options.apiBaseUrl)
-  const prefix = `${storagePrefix(namespace, apiOrigin)}conversations:`
-  const migrated = new Set<string>()
-  const keyOf = (domain: string) => {
-    const key = `${prefix}${domain}`
-    // What was stored before keys carried the origin belongs to the default API only.
-    if (apiOrigin === defaultApiOrigin && !migrated.has(domain)) {
-      migrated.add(domain)
-      moveLegacyKey(storage, `docchat:${namespace}:conversations:${domain}`, key)
-    }
-    return key
-  }
+  const prefix = `docchat:${namespace}@${apiOrigin}:conversations:`
+  const keys = storageKeys(storage, namespace, apiOrigin)
+  const keyOf = (domain: string) => keys('conversations', domain)
   // Parsed per raw value: a list read twice without a change is the same array (React snapshots).
   const cache = new Map<string, { raw: string | null; list: StoredConversation[] }>()
   const empty: StoredConversation[] = []

@@ -19,31 +19,35 @@ export function apiStorageOrigin(apiBaseUrl: string | null | undefined): string 
   // Checked before parsing; a key that long is never a real origin, so it matches nothing.
   if (apiBaseUrl.length > maxBaseUrlChars) return apiBaseUrl.slice(0, maxBaseUrlChars)
   try {
-    const page = (globalThis as { location?: { href?: string } }).location?.href
-    const url = new URL(apiBaseUrl, page)
-    return url.origin !== 'null' ? url.origin : `${url.protocol}${url.host}${url.pathname}`
+    const { origin } = new URL(apiBaseUrl, (globalThis as { location?: Location }).location?.href)
+    // An opaque origin (`data:`, `javascript:`) is `"null"` for all of them: keep them apart.
+    return origin === 'null' ? apiBaseUrl : origin
   } catch {
     return apiBaseUrl
   }
 }
 
 /**
- * The prefix of every key a store keeps for `namespace` and an API origin:
- * `docchat:<namespace>@<origin>:`. Before issue 20 keys had no origin (`docchat:<namespace>:`).
+ * The keys of a store kept for `namespace` and an API origin: `docchat:<namespace>@<origin>:<kind>:<domain>`.
+ * Before issue 20 keys had no origin (`docchat:<namespace>:<kind>:<domain>`). Data stored then was
+ * written for the default API (or for one the reader can no longer be told apart from): for the
+ * default API only, it moves to the new key on first use, once, and is never given to another
+ * origin. It stays where it was if the move cannot be written.
  */
-export function storagePrefix(namespace: string, apiOrigin: string): string {
-  return `docchat:${namespace}@${apiOrigin}:`
-}
-
-/**
- * Data stored before keys carried the API origin was written for the default API (or for one
- * the reader can no longer be told apart from): it moves to the default API's key once, and is
- * never given to another origin. It stays where it was if the move cannot be written.
- */
-export function moveLegacyKey(storage: SafeStorage, legacyKey: string, key: string): void {
-  const legacy = storage.getItem(legacyKey)
-  if (legacy === null || storage.getItem(key) !== null) return
-  if (storage.setItem(key, legacy)) storage.removeItem(legacyKey)
+export function storageKeys(storage: SafeStorage, namespace: string, apiOrigin: string) {
+  const moved = new Set<string>()
+  return (kind: string, domain: string): string => {
+    const key = `docchat:${namespace}@${apiOrigin}:${kind}:${domain}`
+    if (apiOrigin === defaultApiOrigin && !moved.has(key)) {
+      moved.add(key)
+      const legacyKey = `docchat:${namespace}:${kind}:${domain}`
+      const legacy = storage.getItem(legacyKey)
+      if (legacy !== null && storage.getItem(key) === null && storage.setItem(key, legacy)) {
+        storage.removeItem(legacyKey)
+      }
+    }
+    return key
+  }
 }
 
 export interface ThreadStoreOptions {
@@ -102,25 +106,10 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
   const maxMessages = Math.max(0, options.maxMessages ?? 100)
   const maxBytes = Math.max(0, options.maxBytes ?? 200_000)
   const apiOrigin = apiStorageOrigin(options.apiBaseUrl)
-  const prefix = storagePrefix(namespace, apiOrigin)
-  const legacyPrefix = `docchat:${namespace}:`
-  const migrated = new Set<string>()
-  // Once per domain and store, for the default API only (see moveLegacyKey).
-  const migrate = (domain: string) => {
-    if (apiOrigin !== defaultApiOrigin || migrated.has(domain)) return
-    migrated.add(domain)
-    for (const kind of ['thread', 'messages']) {
-      moveLegacyKey(storage, `${legacyPrefix}${kind}:${domain}`, `${prefix}${kind}:${domain}`)
-    }
-  }
-  const threadKey = (domain: string) => {
-    migrate(domain)
-    return `${prefix}thread:${domain}`
-  }
-  const messagesKey = (domain: string) => {
-    migrate(domain)
-    return `${prefix}messages:${domain}`
-  }
+  const prefix = `docchat:${namespace}@${apiOrigin}:`
+  const keyOf = storageKeys(storage, namespace, apiOrigin)
+  const threadKey = (domain: string) => keyOf('thread', domain)
+  const messagesKey = (domain: string) => keyOf('messages', domain)
   const { notify, subscribe } = createDomainListeners(storage, (key) => {
     if (!key.startsWith(prefix)) return undefined
     const rest = key.slice(prefix.length)

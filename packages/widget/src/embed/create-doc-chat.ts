@@ -110,11 +110,10 @@ function nextTask<T>(value: T): Promise<T> {
 /** Longest `panelUrl` considered; anything longer is refused before it is parsed. */
 const maxPanelUrlChars = 2048
 
-function nextTo(scriptUrl: string | undefined): string | undefined {
+function parseUrl(url: string, base: string | undefined): URL | undefined {
   try {
-    return scriptUrl ? new URL('docchat-panel.js', scriptUrl).href : undefined
+    return new URL(url, base)
   } catch {
-    // A loader URL that cannot be a base (blob:): the page's is used.
     return undefined
   }
 }
@@ -126,22 +125,17 @@ function nextTo(scriptUrl: string | undefined): string | undefined {
  * shipped: refused with an error in the console, and the default is used.
  */
 export function resolvePanelUrl(option: unknown, scriptUrl: string | undefined): string {
-  // Not document.baseURI: a `<base href>` in the page's markup would move it.
-  const fallback = nextTo(scriptUrl) ?? new URL('docchat-panel.js', location.href).href
+  // Not document.baseURI: a `<base href>` in the page's markup would move it. A loader URL that
+  // cannot be a base (blob:) falls back to the page's.
+  const fallback = (parseUrl('docchat-panel.js', scriptUrl) ??
+    parseUrl('docchat-panel.js', location.href))!.href
   if (option === undefined || option === null || option === '') return fallback
-  let url: URL | undefined
-  if (typeof option === 'string' && option.length <= maxPanelUrlChars) {
-    try {
-      url = new URL(option, fallback)
-    } catch {
-      url = undefined
-    }
-  }
-  if (url && (url.protocol === 'https:' || url.protocol === 'http:')) return url.href
-  const shown = typeof option === 'string' ? option.slice(0, 80) : typeof option
-  console.error(
-    `DocChat: panelUrl must be an http(s) URL; refused "${shown}" and loading ${fallback} instead`,
-  )
+  const url =
+    typeof option === 'string' && option.length <= maxPanelUrlChars
+      ? parseUrl(option, fallback)
+      : undefined
+  if (url?.protocol === 'https:' || url?.protocol === 'http:') return url.href
+  console.error(`DocChat: panelUrl must be http(s); refused ${String(option).slice(0, 80)}`)
   return fallback
 }
 

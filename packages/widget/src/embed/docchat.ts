@@ -1,12 +1,7 @@
 import { createDocChat, type LoaderEnvironment } from './create-doc-chat'
 import { defineDocChatElement } from './custom-element'
 import type { DocChatGlobal } from './docchat-global'
-import {
-  codeOnlyOptions,
-  type DocChatInitOptions,
-  optionsFromDataset,
-  warnIgnoredAttribute,
-} from './embed-options'
+import { type DocChatInitOptions, optionsFromDataset, warnIgnoredAttribute } from './embed-options'
 
 // document.currentScript is only set while this file first runs, so read it now. It is the one
 // script element that is really running: the panel chunk loads next to it. Never look the URL up
@@ -23,11 +18,8 @@ const api: DocChatGlobal = {
   ready: Promise.resolve(undefined),
 }
 
-for (const name of codeOnlyOptions) {
-  if (script?.dataset[name] !== undefined) {
-    warnIgnoredAttribute(`data-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`)
-  }
-}
+// Markup never names the code that runs (codeOnlyOptions, of which this is the one).
+if (script?.dataset.panelUrl !== undefined) warnIgnoredAttribute('data-panel-url')
 
 if (script?.dataset.domain) {
   api.ready = api

@@ -114,9 +114,7 @@ const warnedAttributes = new Set<string>()
 export function warnIgnoredAttribute(attribute: string): void {
   if (warnedAttributes.has(attribute)) return
   warnedAttributes.add(attribute)
-  console.warn(
-    `DocChat: the "${attribute}" attribute is ignored. Options that load code are read from script only: pass them to DocChat.init().`,
-  )
+  console.warn(`DocChat: "${attribute}" is ignored: code-loading options go in DocChat.init()`)
 }
 
 /** Longest attribute value read as a string option (a URL, a selector, a colour). */
@@ -124,8 +122,8 @@ export const maxStringOptionChars = 4096
 /** Longest attribute value parsed as JSON (labels, suggested pages, starter questions). */
 export const maxJsonOptionChars = 65_536
 const maxListItems = 50
-/** A URL parameter's name. */
-const maxParamChars = 100
+const fits = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= maxStringOptionChars
 
 function parseJson(value: string): unknown {
   // Checked before parsing: an attribute can hold megabytes.
@@ -141,9 +139,7 @@ function parseJson(value: string): unknown {
 function stringRecord(value: unknown): Record<string, string> | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined
   const record: Record<string, string> = {}
-  for (const [key, item] of Object.entries(value)) {
-    if (typeof item === 'string' && item.length <= maxStringOptionChars) record[key] = item
-  }
+  for (const [key, item] of Object.entries(value)) if (fits(item)) record[key] = item
   return record
 }
 
@@ -163,7 +159,7 @@ export function optionsFromDataset(dataset: DOMStringMap): Partial<DocChatInitOp
   // dataset uses camelCase already: data-api-base-url ↔ dataset.apiBaseUrl
   for (const key of stringOptions) {
     const value = dataset[key]
-    if (value && value.length <= maxStringOptionChars) options[key] = value
+    if (value && fits(value)) options[key] = value
   }
   for (const key of booleanOptions) {
     const value = dataset[key]
@@ -181,25 +177,16 @@ export function optionsFromDataset(dataset: DOMStringMap): Partial<DocChatInitOp
   if (starters && starters.length <= maxJsonOptionChars) {
     const parsed = parseJson(starters)
     options.starterQuestions = (
-      Array.isArray(parsed)
-        ? parsed.filter((q): q is string => typeof q === 'string')
-        : starters.split('|').map((q) => q.trim())
+      Array.isArray(parsed) ? parsed : starters.split('|').map((q) => q.trim())
     )
-      .filter((q) => q.length <= maxStringOptionChars)
+      .filter(fits)
       .slice(0, maxListItems)
   }
   if (dataset.suggestedPages) {
     const pages = parseJson(dataset.suggestedPages)
     if (Array.isArray(pages)) {
       options.suggestedPages = pages
-        .filter(
-          (page) =>
-            page &&
-            typeof page.title === 'string' &&
-            typeof page.href === 'string' &&
-            page.title.length <= maxStringOptionChars &&
-            page.href.length <= maxStringOptionChars,
-        )
+        .filter((page) => fits(page?.title) && fits(page.href))
         .slice(0, maxListItems)
         .map((page) => ({ title: page.title, href: page.href }))
     }
@@ -209,8 +196,7 @@ export function optionsFromDataset(dataset: DOMStringMap): Partial<DocChatInitOp
     if (labels) options.labels = labels
   }
   if (dataset.shortcuts === 'false') options.shortcuts = false
-  const param = (value: string | undefined) =>
-    value && value.length <= maxParamChars ? value : undefined
+  const param = (value: string | undefined) => (value && fits(value) ? value : undefined)
   const assistantParam = param(dataset.assistantParam)
   const searchHash = param(dataset.searchHash)
   if (dataset.deepLinks === 'false') options.deepLinks = false
