@@ -3,7 +3,7 @@ import { isDocsMessage } from './message-shape'
 import { createDomainListeners } from './domain-listeners'
 import { createSafeStorage, type StorageOption } from './safe-storage'
 import type { ThreadIdentity } from './thread-identity'
-import { apiStorageOrigin, storageKeys } from './thread-store'
+import { apiStorageOrigin, maxStoredChars, storageKeys } from './thread-store'
 import { type DocsWarningHandler, reportWarning } from './warnings'
 
 export interface ConversationStoreOptions {
@@ -96,7 +96,11 @@ function textOfMessage(message: unknown): string {
 /** The conversation's title: its first question on one line, trimmed and shortened. */
 export function conversationTitle(messages: readonly unknown[]): string {
   const question = messages.find((message) => isObject(message) && message.role === 'user')
-  const line = textOfMessage(question).replace(/\s+/g, ' ').trim()
+  // Cut before the regex: a title is 120 characters, a question may be 100,000.
+  const line = textOfMessage(question)
+    .slice(0, titleChars * 8)
+    .replace(/\s+/g, ' ')
+    .trim()
   return line.length > titleChars ? `${line.slice(0, titleChars - 1).trimEnd()}…` : line
 }
 
@@ -196,7 +200,8 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
     if (raw !== null) {
       let value: unknown
       try {
-        value = JSON.parse(raw)
+        // Checked before parsing: anything on the origin can write there, megabytes included.
+        value = raw.length > maxStoredChars(maxBytes) ? undefined : JSON.parse(raw)
       } catch {
         value = undefined
       }

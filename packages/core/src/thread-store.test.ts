@@ -1,6 +1,12 @@
 import { getFingerprint } from './fingerprint'
 import { createSafeStorage, type StorageLike } from './safe-storage'
-import { apiStorageOrigin, createThreadStore, defaultApiOrigin } from './thread-store'
+import { conversationTitle, createConversationStore } from './conversation-store'
+import {
+  apiStorageOrigin,
+  createThreadStore,
+  defaultApiOrigin,
+  maxStoredChars,
+} from './thread-store'
 import type { DocsWarning } from './warnings'
 
 /**
@@ -315,5 +321,42 @@ describe('threads per API origin', () => {
     // A clear after the move is final: the old key does not come back.
     api.clear('acme')
     expect(createThreadStore({ storage: first }).get('acme')).toBeUndefined()
+  })
+})
+
+describe('stored values are measured before they are parsed', () => {
+  it('drops a value past what a store writes without parsing it, and says so', () => {
+    const storage = new QuotaStorage(100_000_000)
+    const warnings: DocsWarning[] = []
+    const huge = `[${'{"id":"m","role":"user","content":"x"},'.repeat(150_000)}null]`
+    expect(huge.length).toBeGreaterThan(maxStoredChars(200_000))
+    storage.setItem('docchat:default@https://api.mintlify.com:messages:acme', huge)
+    const parse = vi.spyOn(JSON, 'parse')
+    try {
+      const store = createThreadStore({ storage, onWarning: (w) => warnings.push(w) })
+      expect(store.getMessages('acme')).toEqual([])
+      expect(parse).not.toHaveBeenCalledWith(huge)
+    } finally {
+      parse.mockRestore()
+    }
+    expect(warnings.map((w) => w.code)).toEqual(['storage-invalid'])
+    expect(storage.getItem('docchat:default@https://api.mintlify.com:messages:acme')).toBeNull()
+
+    const conversations = createConversationStore({ storage })
+    storage.setItem('docchat:default@https://api.mintlify.com:conversations:acme', huge)
+    const parseAgain = vi.spyOn(JSON, 'parse')
+    try {
+      expect(conversations.list('acme')).toEqual([])
+      expect(parseAgain).not.toHaveBeenCalledWith(huge)
+    } finally {
+      parseAgain.mockRestore()
+    }
+  })
+
+  it('a 100,000-character first question makes a 120-character title', () => {
+    const title = conversationTitle([
+      { id: 'q', role: 'user', content: `${' \n\t'.repeat(50_000)}${'word '.repeat(20_000)}` },
+    ])
+    expect(title.length).toBeLessThanOrEqual(120)
   })
 })

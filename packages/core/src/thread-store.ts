@@ -50,6 +50,15 @@ export function storageKeys(storage: SafeStorage, namespace: string, apiOrigin: 
   }
 }
 
+/**
+ * The longest stored value a store parses: anything on the origin can write to its storage, so a
+ * value is measured before `JSON.parse`. Past a whole `localStorage` (5 MiB) and past what the
+ * store itself writes (`maxBytes`, lowered later or not), it was not written by DocChat.
+ */
+export function maxStoredChars(maxBytes: number): number {
+  return Math.max(4 * maxBytes, 5 * 1024 * 1024)
+}
+
 export interface ThreadStoreOptions {
   /** `'local'` (`localStorage` when available, else memory), `'memory'`, or your own storage. Defaults to `'local'`. */
   storage?: StorageOption
@@ -116,9 +125,18 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     return rest.slice(rest.indexOf(':') + 1) || undefined
   })
 
+  const maxChars = maxStoredChars(maxBytes)
   const readJson = (key: string): unknown => {
     const raw = storage.getItem(key)
     if (raw === null) return undefined
+    if (raw.length > maxChars) {
+      storage.removeItem(key)
+      reportWarning(onWarning, {
+        code: 'storage-invalid',
+        message: `Dropped a stored value of ${raw.length} characters, past what this store writes`,
+      })
+      return undefined
+    }
     try {
       return JSON.parse(raw)
     } catch {
