@@ -10,6 +10,7 @@ const dropInEngineInclude = [
   'src/components/search-modal.test.tsx',
   'src/components/context-capture.test.tsx',
   'src/components/deep-links.test.tsx',
+  'src/components/hand-offs.test.tsx',
   'src/components/error-boundary.test.tsx',
   'src/components/hostile-urls.test.tsx',
   'src/components/attachments.test.tsx',

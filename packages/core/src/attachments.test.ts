@@ -60,14 +60,48 @@ describe('checkAttachmentFiles', () => {
   })
 
   it('narrows limits but never widens them past the API', () => {
-    expect(attachmentLimits({ maxFiles: 99, maxBytes: 1e12, accept: ['image/svg+xml'] })).toEqual(
-      DEFAULT_ATTACHMENT_LIMITS,
-    )
+    expect(
+      attachmentLimits({
+        maxFiles: 99,
+        maxBytes: 1e12,
+        maxTotalBytes: 1e12,
+        accept: ['image/svg+xml'],
+      }),
+    ).toEqual(DEFAULT_ATTACHMENT_LIMITS)
     const narrow = attachmentLimits({ maxFiles: 1, maxBytes: 100, accept: ['IMAGE/PNG'] })
-    expect(narrow).toEqual({ maxFiles: 1, maxBytes: 100, accept: ['image/png'] })
+    expect(narrow).toEqual({
+      maxFiles: 1,
+      maxBytes: 100,
+      maxTotalBytes: 10 * 1024 * 1024,
+      accept: ['image/png'],
+    })
     expect(
       checkAttachmentFiles([fileLike('a.pdf', 'application/pdf', 5)], narrow).problems,
     ).toEqual([{ reason: 'unsupported-type', name: 'a.pdf' }])
+  })
+})
+
+describe('the question’s total', () => {
+  it('is checked as files are picked: the one that would pass 10 MiB is refused, with the limit', () => {
+    const mib = 1024 * 1024
+    const files = ['1', '2', '3'].map((n) => fileLike(`${n}.png`, 'image/png', 4 * mib))
+    const { accepted, problems } = checkAttachmentFiles(files)
+    expect(accepted.map((file) => file.name)).toEqual(['1.png', '2.png'])
+    expect(problems).toEqual([{ reason: 'too-large-together', name: '3.png', limit: 10 * mib }])
+    // What is attached already counts; a smaller file still fits.
+    expect(
+      checkAttachmentFiles([fileLike('4.png', 'image/png', 2 * mib)], undefined, 2, 8 * mib)
+        .accepted,
+    ).toHaveLength(1)
+    // Whatever is accepted together passes the request check (the server's).
+    expect(
+      attachmentRequestProblem(
+        accepted.map(() => ({
+          contentType: 'image/png',
+          url: dataUrlOfBytes('image/png', 4 * mib),
+        })),
+      ),
+    ).toBeUndefined()
   })
 })
 
@@ -256,7 +290,9 @@ describe('storage bound', () => {
     expect(stored[4]!.experimental_attachments?.[0]?.url).toBe(
       conversation[4]!.experimental_attachments[0]!.url,
     )
-    expect(storage.get('docchat:default:messages:docs.example.com')!.length).toBeLessThan(50_000)
+    expect(
+      storage.get('docchat:default@https://api.mintlify.com:messages:docs.example.com')!.length,
+    ).toBeLessThan(50_000)
   })
 
   it('a malformed attachment read back from storage is dropped, never the message', () => {
@@ -272,7 +308,7 @@ describe('storage bound', () => {
     })
     const good = { name: 'ok.png', contentType: 'image/png', url: dataUrlOfBytes('image/png', 3) }
     storage.set(
-      'docchat:default:messages:docs.example.com',
+      'docchat:default@https://api.mintlify.com:messages:docs.example.com',
       JSON.stringify([
         {
           id: 'q1',

@@ -24,6 +24,11 @@ export interface AttachmentLimits {
   maxFiles: number
   /** Bytes per file. Defaults to `DOCS_LIMITS.attachmentFileBytes` (5 MiB). */
   maxBytes: number
+  /**
+   * Bytes of one question's files together. Defaults to `DOCS_LIMITS.attachmentMessageBytes`
+   * (10 MiB), what the API takes; files sent as uploaded URLs do not count.
+   */
+  maxTotalBytes: number
   /** MIME types accepted; only those of `ATTACHMENT_TYPES` are ever allowed. Defaults to all of them. */
   accept: readonly string[]
 }
@@ -31,6 +36,7 @@ export interface AttachmentLimits {
 export const DEFAULT_ATTACHMENT_LIMITS: AttachmentLimits = {
   maxFiles: DOCS_LIMITS.attachmentFiles,
   maxBytes: DOCS_LIMITS.attachmentFileBytes,
+  maxTotalBytes: DOCS_LIMITS.attachmentMessageBytes,
   accept: ATTACHMENT_TYPES,
 }
 
@@ -47,6 +53,7 @@ export function attachmentLimits(options: Partial<AttachmentLimits> = {}): Attac
   return {
     maxFiles: positive(options.maxFiles, DOCS_LIMITS.attachmentFiles),
     maxBytes: positive(options.maxBytes, DOCS_LIMITS.attachmentFileBytes),
+    maxTotalBytes: positive(options.maxTotalBytes, DOCS_LIMITS.attachmentMessageBytes),
     accept: accept.length > 0 ? accept : ATTACHMENT_TYPES,
   }
 }
@@ -59,6 +66,8 @@ export function isAttachmentType(type: unknown): boolean {
 export type AttachmentProblemReason =
   | 'too-many'
   | 'too-large'
+  /** With the files already attached it would pass `maxTotalBytes` (the others stay). */
+  | 'too-large-together'
   | 'unsupported-type'
   | 'empty'
   /** The file could not be read, or `uploadAttachment` failed. */
@@ -68,7 +77,7 @@ export interface AttachmentProblem {
   reason: AttachmentProblemReason
   /** The file's name (absent for `too-many`, which is about the set). */
   name?: string
-  /** The limit that was passed: files for `too-many`, bytes for `too-large`. */
+  /** The limit that was passed: files for `too-many`, bytes for `too-large` and `too-large-together`. */
   limit?: number
 }
 
@@ -81,16 +90,23 @@ export interface FileLike {
 
 /**
  * Splits picked, pasted or dropped files into those that may be attached and the problems with
- * the rest, given how many are attached already. Files past the count are refused as one
- * `too-many` problem; each other refusal names its file.
+ * the rest, given how many are attached already and their bytes. Files past the count are refused
+ * as one `too-many` problem; each other refusal names its file. The question's total
+ * (`maxTotalBytes`) is checked here, when files are picked, so a file that would pass it is
+ * refused on its own and the request check never refuses the whole question later. Pass
+ * `alreadyAttachedBytes: 0` and an infinite `maxTotalBytes` for files that are uploaded.
  */
 export function checkAttachmentFiles<F extends FileLike>(
   files: readonly F[],
   limits: AttachmentLimits = DEFAULT_ATTACHMENT_LIMITS,
   alreadyAttached = 0,
+  alreadyAttachedBytes = 0,
 ): { accepted: F[]; problems: AttachmentProblem[] } {
   const accepted: F[] = []
   const problems: AttachmentProblem[] = []
+  // Limits built by hand before maxTotalBytes existed still get the API's total.
+  const maxTotal = limits.maxTotalBytes ?? DOCS_LIMITS.attachmentMessageBytes
+  let total = alreadyAttachedBytes
   let refusedForCount = false
   for (const file of files) {
     const type = file.type.toLowerCase()
@@ -102,7 +118,10 @@ export function checkAttachmentFiles<F extends FileLike>(
       problems.push({ reason: 'too-large', name: file.name, limit: limits.maxBytes })
     } else if (alreadyAttached + accepted.length >= limits.maxFiles) {
       refusedForCount = true
+    } else if (total + file.size > maxTotal) {
+      problems.push({ reason: 'too-large-together', name: file.name, limit: maxTotal })
     } else {
+      total += file.size
       accepted.push(file)
     }
   }

@@ -42,7 +42,7 @@ function turn(question: string, answer = `Answer to ${question}`) {
   ]
 }
 
-const key = 'docchat:default:conversations:docs.example.com'
+const key = 'docchat:default@https://api.mintlify.com:conversations:docs.example.com'
 
 describe('createConversationStore', () => {
   it('keeps conversations per domain, newest first, with title, time and thread', () => {
@@ -221,20 +221,20 @@ describe('createConversationStore', () => {
         event.key = eventKey
         events.dispatchEvent(event)
       }
-      fire('docchat:site:conversations:docs.example.com')
-      fire('docchat:site:thread:docs.example.com')
-      fire('docchat:other:conversations:docs.example.com')
+      fire('docchat:site@https://api.mintlify.com:conversations:docs.example.com')
+      fire('docchat:site@https://api.mintlify.com:thread:docs.example.com')
+      fire('docchat:other@https://api.mintlify.com:conversations:docs.example.com')
       expect(heard).toEqual(['docs.example.com'])
       expect(store.list('docs.example.com').map((c) => c.title)).toEqual(['From the other tab'])
 
       // Both stores live side by side under the namespace's prefix.
       threads.set('docs.example.com', { threadId: 't' })
       expect([...local.items.keys()].filter((k) => !k.includes('__'))).toEqual([
-        'docchat:site:conversations:docs.example.com',
-        'docchat:site:thread:docs.example.com',
+        'docchat:site@https://api.mintlify.com:conversations:docs.example.com',
+        'docchat:site@https://api.mintlify.com:thread:docs.example.com',
       ])
       unsubscribe()
-      fire('docchat:site:conversations:docs.example.com')
+      fire('docchat:site@https://api.mintlify.com:conversations:docs.example.com')
       expect(heard).toEqual(['docs.example.com'])
     } finally {
       vi.unstubAllGlobals()
@@ -266,5 +266,39 @@ describe('conversationTitle', () => {
     )
     // What is read is capped: 100,000 characters cost no more than the 10,000 a question may have.
     expect(conversationTitle(turn(`${'a'.repeat(100_000)}`)).length).toBeLessThanOrEqual(120)
+  })
+})
+
+// Issue 20: conversations (their thread keys included) are kept per API origin as well.
+describe('conversations per API origin', () => {
+  it('another origin lists none of the default API’s conversations; old ones move to the default API only', () => {
+    const storage = new MapStorage()
+    const legacyKey = 'docchat:default:conversations:docs.example.com'
+    const old = createConversationStore({ storage: new MapStorage() }).save('docs.example.com', {
+      messages: turn('Stored before origins were in the key'),
+      thread: { threadId: 't-old', threadKey: 'k-old' },
+    })!
+    storage.setItem(legacyKey, JSON.stringify([old]))
+
+    const elsewhere = createConversationStore({ storage, apiBaseUrl: 'https://evil.example' })
+    expect(elsewhere.list('docs.example.com')).toEqual([])
+    elsewhere.save('docs.example.com', { messages: turn('Asked elsewhere') })
+    expect(storage.getItem(legacyKey)).not.toBeNull()
+
+    const api = createConversationStore({ storage })
+    expect(api.list('docs.example.com').map((c) => c.title)).toEqual([
+      'Stored before origins were in the key',
+    ])
+    expect(api.list('docs.example.com')[0]!.thread).toEqual({
+      threadId: 't-old',
+      threadKey: 'k-old',
+    })
+    expect(storage.getItem(legacyKey)).toBeNull()
+    expect(storage.getItem(key)).not.toBeNull()
+    expect(
+      createConversationStore({ storage, apiBaseUrl: 'https://evil.example' })
+        .list('docs.example.com')
+        .map((c) => c.title),
+    ).toEqual(['Asked elsewhere'])
   })
 })

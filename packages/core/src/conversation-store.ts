@@ -1,9 +1,9 @@
-import { DOCS_LIMITS } from './docs-limits'
 import { boundAttachmentData } from './attachment-data'
 import { isDocsMessage } from './message-shape'
 import { createDomainListeners } from './domain-listeners'
 import { createSafeStorage, type StorageOption } from './safe-storage'
 import type { ThreadIdentity } from './thread-identity'
+import { apiStorageOrigin, maxStoredChars, storageKeys } from './thread-store'
 import { type DocsWarningHandler, reportWarning } from './warnings'
 
 export interface ConversationStoreOptions {
@@ -11,6 +11,12 @@ export interface ConversationStoreOptions {
   storage?: StorageOption
   /** Separates several assistants on one origin; the same as the thread store's. Defaults to `'default'`. */
   namespace?: string
+  /**
+   * The client's `baseUrl` (API or proxy), as the thread store's: conversations (threads and keys
+   * included) are kept per its origin, so a widget pointed at another host never lists them.
+   * Defaults to the default API, which also takes over what was stored before.
+   */
+  apiBaseUrl?: string | null
   /** Most conversations kept per domain (the most recently updated win). Defaults to `20`. */
   maxCount?: number
   /** Most bytes (UTF-8 JSON) kept per domain, all conversations together; the oldest go first. Defaults to `1000000`. */
@@ -45,9 +51,12 @@ export interface SaveConversationInput<TMessage = unknown> {
 /**
  * Recent conversations per documentation domain (DocSearch keeps its AI conversations the same
  * way), bounded in count and bytes. Everything read back is checked: a bad entry is dropped with a
- * `storage-invalid` warning, never thrown. Stored under `docchat:<namespace>:conversations:<domain>`.
+ * `storage-invalid` warning, never thrown. Stored under
+ * `docchat:<namespace>@<API origin>:conversations:<domain>`.
  */
 export interface ConversationStore {
+  /** The API origin this store keeps conversations for. */
+  readonly apiOrigin?: string
   /** Newest first. The same array is returned until the stored value changes. */
   list<TMessage = unknown>(domain: string): ReadonlyArray<StoredConversation<TMessage>>
   get<TMessage = unknown>(domain: string, id: string): StoredConversation<TMessage> | undefined
@@ -87,9 +96,9 @@ function textOfMessage(message: unknown): string {
 /** The conversation's title: its first question on one line, trimmed and shortened. */
 export function conversationTitle(messages: readonly unknown[]): string {
   const question = messages.find((message) => isObject(message) && message.role === 'user')
-  // The question is cut to the request limit before it is read (a stored one may be longer).
+  // Cut before the regex: a title is 120 characters, a question may be 100,000.
   const line = textOfMessage(question)
-    .slice(0, DOCS_LIMITS.questionChars)
+    .slice(0, titleChars * 8)
     .replace(/\s+/g, ' ')
     .trim()
   return line.length > titleChars ? `${line.slice(0, titleChars - 1).trimEnd()}…` : line
@@ -123,8 +132,11 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
   })
   const maxCount = Math.max(0, options.maxCount ?? 20)
   const maxBytes = Math.max(0, options.maxBytes ?? 1_000_000)
-  const prefix = `docchat:${options.namespace ?? 'default'}:conversations:`
-  const keyOf = (domain: string) => `${prefix}${domain}`
+  const namespace = options.namespace ?? 'default'
+  const apiOrigin = apiStorageOrigin(options.apiBaseUrl)
+  const prefix = `docchat:${namespace}@${apiOrigin}:conversations:`
+  const keys = storageKeys(storage, namespace, apiOrigin)
+  const keyOf = (domain: string) => keys('conversations', domain)
   // Parsed per raw value: a list read twice without a change is the same array (React snapshots).
   const cache = new Map<string, { raw: string | null; list: StoredConversation[] }>()
   const empty: StoredConversation[] = []
@@ -188,7 +200,8 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
     if (raw !== null) {
       let value: unknown
       try {
-        value = JSON.parse(raw)
+        // Checked before parsing: anything on the origin can write there, megabytes included.
+        value = raw.length > maxStoredChars(maxBytes) ? undefined : JSON.parse(raw)
       } catch {
         value = undefined
       }
@@ -218,6 +231,7 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
   }
 
   return {
+    apiOrigin,
     list<TMessage>(domain: string) {
       return read(domain) as ReadonlyArray<StoredConversation<TMessage>>
     },

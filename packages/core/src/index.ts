@@ -165,7 +165,13 @@ export {
   isAttachmentPlaceholder,
   withoutPastAttachmentData,
 } from './attachment-data'
-export { createThreadStore, type ThreadStore, type ThreadStoreOptions } from './thread-store'
+export {
+  apiStorageOrigin,
+  createThreadStore,
+  defaultApiOrigin,
+  type ThreadStore,
+  type ThreadStoreOptions,
+} from './thread-store'
 export {
   type ConversationStore,
   type ConversationStoreOptions,

@@ -1,6 +1,12 @@
 import { getFingerprint } from './fingerprint'
 import { createSafeStorage, type StorageLike } from './safe-storage'
-import { createThreadStore } from './thread-store'
+import { conversationTitle, createConversationStore } from './conversation-store'
+import {
+  apiStorageOrigin,
+  createThreadStore,
+  defaultApiOrigin,
+  maxStoredChars,
+} from './thread-store'
 import type { DocsWarning } from './warnings'
 
 /**
@@ -112,7 +118,7 @@ describe('createThreadStore', () => {
     createThreadStore({ storage }).set('acme', { threadId: 't1', threadKey: 'k1' })
     expect(createThreadStore({ storage }).get('acme')).toEqual({ threadId: 't1', threadKey: 'k1' })
     expect(createThreadStore({ storage, namespace: 'beta' }).get('acme')).toBeUndefined()
-    storage.setItem('docchat:default:thread:broken', '{not json')
+    storage.setItem('docchat:default@https://api.mintlify.com:thread:broken', '{not json')
     expect(createThreadStore({ storage }).get('broken')).toBeUndefined()
   })
 
@@ -149,23 +155,31 @@ describe('createThreadStore', () => {
     ]
     for (const [name, raw] of corrupt) {
       const storage = new QuotaStorage(100_000)
-      storage.setItem('docchat:default:messages:acme', raw)
+      storage.setItem('docchat:default@https://api.mintlify.com:messages:acme', raw)
       const warnings: DocsWarning[] = []
       const store = createThreadStore({ storage, onWarning: (w) => warnings.push(w) })
       expect(() => store.getMessages('acme'), name).not.toThrow()
       expect(store.getMessages('acme'), name).toEqual([])
       // The bad value is gone: the next load neither sees nor reports it again.
-      expect(storage.getItem('docchat:default:messages:acme'), name).toBeNull()
+      expect(
+        storage.getItem('docchat:default@https://api.mintlify.com:messages:acme'),
+        name,
+      ).toBeNull()
     }
 
     const storage = new QuotaStorage(100_000)
     const good = message('good', 'kept')
-    storage.setItem('docchat:default:messages:acme', JSON.stringify([null, good, { id: 'x' }]))
+    storage.setItem(
+      'docchat:default@https://api.mintlify.com:messages:acme',
+      JSON.stringify([null, good, { id: 'x' }]),
+    )
     const warnings: DocsWarning[] = []
     const store = createThreadStore({ storage, onWarning: (w) => warnings.push(w) })
     expect(store.getMessages('acme')).toEqual([good])
     expect(warnings.map((w) => w.code)).toEqual(['storage-invalid'])
-    expect(JSON.parse(storage.getItem('docchat:default:messages:acme')!)).toEqual([good])
+    expect(
+      JSON.parse(storage.getItem('docchat:default@https://api.mintlify.com:messages:acme')!),
+    ).toEqual([good])
   })
 
   it('never throws when storage is full or broken', () => {
@@ -216,5 +230,133 @@ describe('getFingerprint', () => {
     const memoryOnly = getFingerprint({ mode: 'persistent', storage: 'memory' })
     expect(getFingerprint({ mode: 'persistent', storage: 'memory' })).toBe(memoryOnly)
     expect(getFingerprint({ mode: 'persistent', storage: brokenStorage })).toBe(memoryOnly)
+  })
+})
+
+// Issue 20: an `api-base-url` or `proxy-url` attribute in the page's markup pointed the widget at
+// another host, and the reader's stored thread key and history went along with the next question.
+describe('threads per API origin', () => {
+  const thread = { threadId: 't1', threadKey: 'secret-key' }
+  const history = [message('q1'), message('a1')]
+
+  it('a store for another API origin never sees the default API’s threads or messages', () => {
+    const storage = new QuotaStorage(1_000_000)
+    const api = createThreadStore({ storage })
+    api.set('acme', thread)
+    api.setMessages('acme', history)
+    for (const elsewhere of [
+      'https://evil.example',
+      'https://evil.example/api/discovery',
+      '//evil.example',
+      'https://api.mintlify.com.evil.example',
+      'http://api.mintlify.com',
+    ]) {
+      const other = createThreadStore({ storage, apiBaseUrl: elsewhere })
+      expect(other.apiOrigin, elsewhere).not.toBe(api.apiOrigin)
+      expect(other.get('acme'), elsewhere).toBeUndefined()
+      expect(other.getMessages('acme'), elsewhere).toEqual([])
+    }
+    // The same API in another form is the same origin.
+    for (const same of ['https://api.mintlify.com/discovery', 'https://api.mintlify.com/v1/']) {
+      expect(createThreadStore({ storage, apiBaseUrl: same }).get('acme'), same).toEqual(thread)
+    }
+    // Nothing in storage holds the key without the origin in its name.
+    for (const [key, value] of storage.items) {
+      if (value.includes('secret-key')) expect(key).toContain('@https://api.mintlify.com:')
+    }
+  })
+
+  it('a relative proxy URL is the page’s origin', () => {
+    expect(apiStorageOrigin('/api/docchat')).toBe(
+      globalThis.location ? globalThis.location.origin : '/api/docchat',
+    )
+    expect(apiStorageOrigin(undefined)).toBe(defaultApiOrigin)
+    expect(apiStorageOrigin('http://127.0.0.1:8787/')).toBe('http://127.0.0.1:8787')
+    // Hostile values are keys of their own, checked for length before any parse.
+    const long = `https://api.mintlify.com/${'a'.repeat(100_000)}`
+    expect(apiStorageOrigin(long)).not.toBe(defaultApiOrigin)
+    expect(apiStorageOrigin(long).length).toBeLessThanOrEqual(4096)
+    expect(apiStorageOrigin('javascript:alert(1)')).not.toBe(defaultApiOrigin)
+    expect(apiStorageOrigin('data:text/plain,https://api.mintlify.com')).not.toBe(defaultApiOrigin)
+  })
+
+  it('moves threads and messages stored before origins were in the key to the default API only', () => {
+    const legacy = () => {
+      const storage = new QuotaStorage(1_000_000)
+      storage.setItem('docchat:default:thread:acme', JSON.stringify(thread))
+      storage.setItem('docchat:default:messages:acme', JSON.stringify(history))
+      return storage
+    }
+
+    // Another origin reads nothing and leaves the old data where it is.
+    const first = legacy()
+    const other = createThreadStore({ storage: first, apiBaseUrl: 'https://evil.example' })
+    expect(other.get('acme')).toBeUndefined()
+    expect(other.getMessages('acme')).toEqual([])
+    expect(first.getItem('docchat:default:thread:acme')).not.toBeNull()
+
+    // The default API takes it over: the reader keeps the conversation, under the new key only.
+    const api = createThreadStore({ storage: first })
+    expect(api.get('acme')).toEqual(thread)
+    expect(api.getMessages('acme')).toEqual(history)
+    expect(first.getItem('docchat:default:thread:acme')).toBeNull()
+    expect(first.getItem('docchat:default:messages:acme')).toBeNull()
+    expect(
+      JSON.parse(first.getItem('docchat:default@https://api.mintlify.com:thread:acme')!),
+    ).toEqual(thread)
+    // Once moved, another origin still has nothing.
+    expect(createThreadStore({ storage: first, apiBaseUrl: '//evil.example' }).get('acme')).toBe(
+      undefined,
+    )
+
+    // A store for the default API given explicitly migrates too; a namespace only its own.
+    const second = legacy()
+    expect(createThreadStore({ storage: second, namespace: 'beta' }).get('acme')).toBeUndefined()
+    expect(
+      createThreadStore({ storage: second, apiBaseUrl: 'https://api.mintlify.com/discovery' }).get(
+        'acme',
+      ),
+    ).toEqual(thread)
+
+    // A clear after the move is final: the old key does not come back.
+    api.clear('acme')
+    expect(createThreadStore({ storage: first }).get('acme')).toBeUndefined()
+  })
+})
+
+describe('stored values are measured before they are parsed', () => {
+  it('drops a value past what a store writes without parsing it, and says so', () => {
+    const storage = new QuotaStorage(100_000_000)
+    const warnings: DocsWarning[] = []
+    const huge = `[${'{"id":"m","role":"user","content":"x"},'.repeat(150_000)}null]`
+    expect(huge.length).toBeGreaterThan(maxStoredChars(200_000))
+    storage.setItem('docchat:default@https://api.mintlify.com:messages:acme', huge)
+    const parse = vi.spyOn(JSON, 'parse')
+    try {
+      const store = createThreadStore({ storage, onWarning: (w) => warnings.push(w) })
+      expect(store.getMessages('acme')).toEqual([])
+      expect(parse).not.toHaveBeenCalledWith(huge)
+    } finally {
+      parse.mockRestore()
+    }
+    expect(warnings.map((w) => w.code)).toEqual(['storage-invalid'])
+    expect(storage.getItem('docchat:default@https://api.mintlify.com:messages:acme')).toBeNull()
+
+    const conversations = createConversationStore({ storage })
+    storage.setItem('docchat:default@https://api.mintlify.com:conversations:acme', huge)
+    const parseAgain = vi.spyOn(JSON, 'parse')
+    try {
+      expect(conversations.list('acme')).toEqual([])
+      expect(parseAgain).not.toHaveBeenCalledWith(huge)
+    } finally {
+      parseAgain.mockRestore()
+    }
+  })
+
+  it('a 100,000-character first question makes a 120-character title', () => {
+    const title = conversationTitle([
+      { id: 'q', role: 'user', content: `${' \n\t'.repeat(50_000)}${'word '.repeat(20_000)}` },
+    ])
+    expect(title.length).toBeLessThanOrEqual(120)
   })
 })

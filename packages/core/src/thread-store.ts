@@ -5,11 +5,72 @@ import { createSafeStorage, type SafeStorage, type StorageOption } from './safe-
 import type { ThreadIdentity } from './thread-identity'
 import { type DocsWarningHandler, reportWarning } from './warnings'
 
+/** The API a client talks to when given no `baseUrl`: the one origin old stored data is moved to. */
+export const defaultApiOrigin = 'https://api.mintlify.com'
+const maxBaseUrlChars = 4096
+
+/**
+ * The origin stored threads, keys and conversations are kept under: the API's (or the proxy's;
+ * a relative proxy URL is the page's origin). A widget pointed at another host (an `api-base-url`
+ * or `proxy-url` attribute in the page's markup, say) never reads what was sent elsewhere.
+ */
+export function apiStorageOrigin(apiBaseUrl: string | null | undefined): string {
+  if (!apiBaseUrl) return defaultApiOrigin
+  // Checked before parsing; a key that long is never a real origin, so it matches nothing.
+  if (apiBaseUrl.length > maxBaseUrlChars) return apiBaseUrl.slice(0, maxBaseUrlChars)
+  try {
+    const { origin } = new URL(apiBaseUrl, (globalThis as { location?: Location }).location?.href)
+    // An opaque origin (`data:`, `javascript:`) is `"null"` for all of them: keep them apart.
+    return origin === 'null' ? apiBaseUrl : origin
+  } catch {
+    return apiBaseUrl
+  }
+}
+
+/**
+ * The keys of a store kept for `namespace` and an API origin: `docchat:<namespace>@<origin>:<kind>:<domain>`.
+ * Before issue 20 keys had no origin (`docchat:<namespace>:<kind>:<domain>`). Data stored then was
+ * written for the default API (or for one the reader can no longer be told apart from): for the
+ * default API only, it moves to the new key on first use, once, and is never given to another
+ * origin. It stays where it was if the move cannot be written.
+ */
+export function storageKeys(storage: SafeStorage, namespace: string, apiOrigin: string) {
+  const moved = new Set<string>()
+  return (kind: string, domain: string): string => {
+    const key = `docchat:${namespace}@${apiOrigin}:${kind}:${domain}`
+    if (apiOrigin === defaultApiOrigin && !moved.has(key)) {
+      moved.add(key)
+      const legacyKey = `docchat:${namespace}:${kind}:${domain}`
+      const legacy = storage.getItem(legacyKey)
+      if (legacy !== null && storage.getItem(key) === null && storage.setItem(key, legacy)) {
+        storage.removeItem(legacyKey)
+      }
+    }
+    return key
+  }
+}
+
+/**
+ * The longest stored value a store parses: anything on the origin can write to its storage, so a
+ * value is measured before `JSON.parse`. Past a whole `localStorage` (5 MiB) and past what the
+ * store itself writes (`maxBytes`, lowered later or not), it was not written by DocChat.
+ */
+export function maxStoredChars(maxBytes: number): number {
+  return Math.max(4 * maxBytes, 5 * 1024 * 1024)
+}
+
 export interface ThreadStoreOptions {
   /** `'local'` (`localStorage` when available, else memory), `'memory'`, or your own storage. Defaults to `'local'`. */
   storage?: StorageOption
   /** Separates several assistants on one origin. Defaults to `'default'`. */
   namespace?: string
+  /**
+   * The client's `baseUrl` (API or proxy): threads and messages are kept per its origin as well
+   * as per domain, so a widget pointed at another host never receives them. Defaults to the
+   * default API (`https://api.mintlify.com`), which also takes over data stored before origins
+   * were part of the key.
+   */
+  apiBaseUrl?: string | null
   /** Most messages kept per domain (the newest win). Defaults to `100`. */
   maxMessages?: number
   /** Most bytes (UTF-8 JSON) of messages kept per domain (the newest win). Defaults to `200000`. */
@@ -28,6 +89,8 @@ export interface ThreadStoreOptions {
  * Never throws: when storage is missing or full, values live in memory for the page's lifetime.
  */
 export interface ThreadStore {
+  /** The API origin this store keeps threads for (`apiStorageOrigin` of its `apiBaseUrl`). */
+  readonly apiOrigin?: string
   get(domain: string): ThreadIdentity | undefined
   set(domain: string, thread: ThreadIdentity): void
   /** Forgets the thread and the messages of `domain`. */
@@ -51,18 +114,29 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
   const namespace = options.namespace ?? 'default'
   const maxMessages = Math.max(0, options.maxMessages ?? 100)
   const maxBytes = Math.max(0, options.maxBytes ?? 200_000)
-  const prefix = `docchat:${namespace}:`
-  const threadKey = (domain: string) => `${prefix}thread:${domain}`
-  const messagesKey = (domain: string) => `${prefix}messages:${domain}`
+  const apiOrigin = apiStorageOrigin(options.apiBaseUrl)
+  const prefix = `docchat:${namespace}@${apiOrigin}:`
+  const keyOf = storageKeys(storage, namespace, apiOrigin)
+  const threadKey = (domain: string) => keyOf('thread', domain)
+  const messagesKey = (domain: string) => keyOf('messages', domain)
   const { notify, subscribe } = createDomainListeners(storage, (key) => {
     if (!key.startsWith(prefix)) return undefined
     const rest = key.slice(prefix.length)
     return rest.slice(rest.indexOf(':') + 1) || undefined
   })
 
+  const maxChars = maxStoredChars(maxBytes)
   const readJson = (key: string): unknown => {
     const raw = storage.getItem(key)
     if (raw === null) return undefined
+    if (raw.length > maxChars) {
+      storage.removeItem(key)
+      reportWarning(onWarning, {
+        code: 'storage-invalid',
+        message: `Dropped a stored value of ${raw.length} characters, past what this store writes`,
+      })
+      return undefined
+    }
     try {
       return JSON.parse(raw)
     } catch {
@@ -72,6 +146,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
   }
 
   return {
+    apiOrigin,
     get(domain) {
       const value = readJson(threadKey(domain)) as Partial<ThreadIdentity> | undefined
       if (!value || typeof value.threadId !== 'string' || value.threadId === '') return undefined

@@ -1,7 +1,7 @@
 'use client'
 
 import type { DocsClient, ThreadStore } from '@docchat/core'
-import { createThreadStore } from '@docchat/core'
+import { apiStorageOrigin, createThreadStore } from '@docchat/core'
 import { QueryClient, QueryClientContext } from '@tanstack/react-query'
 import {
   createContext,
@@ -29,8 +29,9 @@ export interface DocChatProviderProps {
   /** Base URL of the docs site; relative links in answers, sources and suggestions resolve against it. */
   docsBaseUrl?: string
   /**
-   * Where threads and messages persist. Defaults to `createThreadStore()` (localStorage with a
-   * memory fallback), created lazily on the client.
+   * Where threads and messages persist. Defaults to `createThreadStore({ apiBaseUrl:
+   * client.baseUrl })` (localStorage with a memory fallback, kept per API origin and domain),
+   * created lazily on the client. Your own store should be per API origin too.
    */
   threadStore?: ThreadStore
   /** Fingerprint sent as `fp`. Defaults to `'anonymous'`. */
@@ -89,7 +90,11 @@ export function DocChatProvider(props: DocChatProviderProps) {
       instanceId,
       getThreadStore: () => {
         if (threadStore) return threadStore
-        defaultStore.current ??= createThreadStore()
+        // Kept per API origin: a client pointed at another host never reads this one's threads.
+        const apiOrigin = apiStorageOrigin(client.baseUrl)
+        if (defaultStore.current?.apiOrigin !== apiOrigin) {
+          defaultStore.current = createThreadStore({ apiBaseUrl: client.baseUrl })
+        }
         return defaultStore.current
       },
     }),

@@ -1,6 +1,6 @@
 import { createThreadStore } from '@docchat/core'
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { createTestSetup, domain } from './test/docchat-test-setup'
+import { baseUrl, createTestSetup, domain } from './test/docchat-test-setup'
 import { type AssistantChat, useAssistantChat } from './use-assistant-chat'
 
 function lastAnswer(chat: AssistantChat): string {
@@ -247,7 +247,10 @@ describe('useAssistantChat errors', () => {
   })
 
   it('404 for a thread the server does not know: the question is asked again as a new thread, and reported', async () => {
-    createThreadStore().set(domain, { threadId: '01BOGUSTHREAD', threadKey: 'nope' })
+    createThreadStore({ apiBaseUrl: baseUrl }).set(domain, {
+      threadId: '01BOGUSTHREAD',
+      threadKey: 'nope',
+    })
     const { wrapper, requestsTo } = await createTestSetup()
     const expired: unknown[] = []
     const { result } = renderHook(
@@ -263,7 +266,28 @@ describe('useAssistantChat errors', () => {
     expect(bodies.map((body) => body.threadId)).toEqual(['01BOGUSTHREAD', undefined])
     expect(result.current.thread?.threadId).not.toBe('01BOGUSTHREAD')
     expect(result.current.thread?.threadKey).toBeTruthy()
-    expect(createThreadStore().get(domain)).toEqual(result.current.thread)
+    expect(createThreadStore({ apiBaseUrl: baseUrl }).get(domain)).toEqual(result.current.thread)
+  })
+
+  // Issue 20: a client pointed at another host (an attribute in the page's markup, say) must not
+  // receive the thread, its secret key or the history stored for the API the reader used.
+  it('keeps threads per API origin: a client pointed elsewhere sends none of the stored thread', async () => {
+    createThreadStore({ apiBaseUrl: baseUrl }).set(domain, {
+      threadId: '01STOREDTHREAD',
+      threadKey: 'stored-secret',
+    })
+    const { wrapper, requestsTo } = await createTestSetup({
+      client: { baseUrl: 'http://elsewhere.test' },
+    })
+    const { result } = renderHook(() => useAssistantChat(), { wrapper })
+    await act(() => result.current.send('How do I install DocChat?'))
+    await waitFor(() => expect(result.current.status).toBe('idle'))
+    const bodies = requestsTo('/assistant/').map((request) => request.body as AssistantBody)
+    expect(bodies).toHaveLength(1)
+    expect(bodies[0]!.threadId ?? null).toBeNull()
+    expect(JSON.stringify(bodies[0])).not.toContain('stored-secret')
+    // The reader's thread for the API they used is still there.
+    expect(createThreadStore({ apiBaseUrl: baseUrl }).get(domain)?.threadId).toBe('01STOREDTHREAD')
   })
 
   it('429 with retryAfterMs when the rate limit is exhausted', async () => {
@@ -330,9 +354,24 @@ describe('useAssistantChat errors', () => {
   )
 
   it('an error part in the stream surfaces with its message', async () => {
-    const { result } = await failingChat({ fault: 'error-part' })
-    expect(result.current.error?.kind).toBeDefined()
-    expect(result.current.error?.message.length).toBeGreaterThan(0)
+    const setup = await failingChat({ fault: 'error-part' })
+    // What the server put in its `3:` error part, read off the wire of the same request.
+    const response = await setup.fetch(setup.client.assistantUrl(domain), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${setup.server.keys.assistant}`,
+      },
+      // The body the hook sent, as the server recorded it.
+      body: JSON.stringify(setup.requestsTo('/assistant/').at(-1)!.body),
+    })
+    expect(response.status).toBe(200)
+    const errorLine = (await response.text()).split('\n').find((line) => line.startsWith('3:'))
+    expect(errorLine).toBeDefined()
+    const serverMessage = JSON.parse(errorLine!.slice(2)) as string
+    expect(serverMessage.length).toBeGreaterThan(0)
+    expect(setup.result.current.error?.kind).toBeDefined()
+    expect(setup.result.current.error?.message).toBe(serverMessage)
   })
 
   it('the error clears when the next question starts', async () => {

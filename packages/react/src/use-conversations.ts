@@ -2,6 +2,7 @@
 
 import type { Message } from '@ai-sdk/react'
 import {
+  apiStorageOrigin,
   type ContextItem,
   type ConversationMarkdownLabels,
   type ConversationStore,
@@ -18,8 +19,12 @@ import type { AssistantChat } from './use-assistant-chat'
 
 /** Where the chat keeps its thread: the provider's thread store (`useDocChat().getThreadStore`). */
 export interface ThreadStoreAccess {
+  /** The API origin its threads belong to; the conversations are kept under the same one. */
+  readonly apiOrigin?: string
   get(domain: string): ThreadIdentity | undefined
   set(domain: string, thread: ThreadIdentity): void
+  /** The stored messages (`ThreadStore.getMessages`): the current conversation before the chat read them back. */
+  getMessages?<T = unknown>(domain: string): T[]
 }
 
 export interface UseConversationsOptions {
@@ -33,6 +38,11 @@ export interface UseConversationsOptions {
   getThreadStore?: (() => ThreadStoreAccess) | undefined
   /** Your own store (e.g. another namespace or storage). Defaults to one from the options below. */
   store?: ConversationStore | undefined
+  /**
+   * The client's `baseUrl` (`useDocChat().client.baseUrl`): conversations, with their threads and
+   * keys, are kept per its origin. Defaults to the thread store's `apiOrigin`, else the default API.
+   */
+  apiBaseUrl?: string | undefined
   /** Most conversations kept. Defaults to `20`. */
   maxCount?: number | undefined
   /** Most bytes of JSON kept, all conversations together. Defaults to `1000000`. */
@@ -93,17 +103,22 @@ export function useConversationsWith(
   options: UseConversationsOptions,
   renderMarkdown: typeof conversationToMarkdown | undefined,
 ): Conversations {
-  const { domain, getThreadStore, maxCount, maxBytes, enabled = true } = options
+  const { domain, getThreadStore, maxCount, maxBytes, enabled = true, apiBaseUrl } = options
   const ownStore = useRef<ConversationStore | undefined>(undefined)
-  // Created on the client only (the server snapshot is empty), like the thread store.
-  const storeRef = useRef<() => ConversationStore>(() => {
-    ownStore.current ??= createConversationStore({
-      ...(maxCount !== undefined ? { maxCount } : {}),
-      ...(maxBytes !== undefined ? { maxBytes } : {}),
-    })
+  // Created on the client only (the server snapshot is empty), like the thread store, and again
+  // when the API origin changes: conversations never follow a widget to another host.
+  const getStore = useCallback(() => {
+    if (options.store) return options.store
+    const apiOrigin = apiStorageOrigin(apiBaseUrl ?? getThreadStore?.().apiOrigin)
+    if (ownStore.current?.apiOrigin !== apiOrigin) {
+      ownStore.current = createConversationStore({
+        apiBaseUrl: apiOrigin,
+        ...(maxCount !== undefined ? { maxCount } : {}),
+        ...(maxBytes !== undefined ? { maxBytes } : {}),
+      })
+    }
     return ownStore.current
-  })
-  const getStore = useCallback(() => options.store ?? storeRef.current(), [options.store])
+  }, [options.store, apiBaseUrl, getThreadStore, maxCount, maxBytes])
 
   const subscribe = useCallback(
     (onChange: () => void) =>
@@ -126,10 +141,16 @@ export function useConversationsWith(
   )
 
   const keepCurrent = useCallback(() => {
-    const { messages } = latest.current
-    if (!enabled || messages.length === 0) return
+    if (!enabled) return
+    let messages: readonly Message[] = latest.current.messages
+    // The chat reads its stored conversation back in an effect after mounting: a hand-off in the
+    // same effects (a deep link) starts anew before that, and the stored one is the current one.
+    if (messages.length === 0) {
+      messages = (getThreadStore?.().getMessages?.<Message>(domain) ?? []).map(reviveMessage)
+    }
+    if (messages.length === 0) return
     getStore().save(domain, { messages, thread: threadOf() })
-  }, [enabled, getStore, domain, threadOf])
+  }, [enabled, getStore, domain, threadOf, getThreadStore])
 
   // Kept whenever an answer settles (not per streamed token).
   const settled = !chat.isLoading

@@ -8,6 +8,8 @@ export const attachmentLabels = {
   attachmentsReady: 'Attached: {names}',
   attachmentTooMany: 'You can attach up to {max} files to a question.',
   attachmentTooLarge: '{name} is too large: files can be up to {size}.',
+  attachmentTooLargeTogether:
+    '{name} wasn’t attached: the files of one question can be up to {size} together.',
   attachmentUnsupported: '{name} can’t be attached: use an image (PNG, JPEG, GIF, WebP) or a PDF.',
   attachmentEmpty: '{name} is empty.',
   attachmentFailed: '{name} couldn’t be attached. Try again.',

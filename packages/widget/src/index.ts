@@ -9,6 +9,7 @@ export {
 export { AssistantPanel, type AssistantPanelProps } from './components/assistant-panel'
 export {
   DocChatWidget,
+  type AskOptions,
   type DocChatWidgetHandle,
   type DocChatWidgetProps,
 } from './components/doc-chat-widget'

@@ -111,6 +111,8 @@ export interface DocChatLabels {
   attachmentTooMany: string
   /** `{name}` and `{size}` (e.g. "5 MB"). */
   attachmentTooLarge: string
+  /** `{name}` and `{size}` (e.g. "10 MB"): the file would take the question's files past their total. */
+  attachmentTooLargeTogether: string
   attachmentUnsupported: string
   attachmentEmpty: string
   attachmentFailed: string

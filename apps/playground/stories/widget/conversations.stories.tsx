@@ -30,7 +30,8 @@ function turn(
 
 /** Three earlier conversations in the browser's storage, as if asked over the last days. */
 async function seedConversations(backend: StoryBackend): Promise<Record<string, string>> {
-  const store = createConversationStore()
+  // Kept per API origin, like the widget's own (issue 20): the story's client's.
+  const store = createConversationStore({ apiBaseUrl: backend.client.baseUrl })
   const now = Date.now()
   const seeds = [
     turn(

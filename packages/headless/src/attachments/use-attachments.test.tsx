@@ -66,6 +66,51 @@ describe('useAttachments', () => {
     expect(screen.queryAllByRole('listitem')).toHaveLength(0)
   })
 
+  // Issue 20, finding 10: three 4 MiB images were taken, then the request check refused the
+  // question as over the 10 MiB total. The total is checked as files are picked, pasted or dropped.
+  it('refuses the file that would pass the question’s 10 MiB total when it is picked; the others stay', async () => {
+    const mib = 1024 * 1024
+    const image = (name: string, bytes: number) =>
+      new File([new Uint8Array(bytes)], name, { type: 'image/png' })
+    render(<Harness />)
+    await userEvent.upload(screen.getByLabelText('Attach'), [
+      image('1.png', 4 * mib),
+      image('2.png', 4 * mib),
+      image('3.png', 4 * mib),
+    ])
+    expect(screen.getByTestId('problems').textContent).toBe('too-large-together:3.png')
+    expect(screen.getAllByRole('listitem').map((item) => item.firstChild?.textContent)).toEqual([
+      '1.png',
+      '2.png',
+    ])
+    // Pasted or dropped later: counted against what is already attached.
+    fireEvent.drop(screen.getByTestId('drop'), {
+      dataTransfer: dataTransfer([image('4.png', 3 * mib), image('5.png', 2 * mib)]),
+    })
+    expect(screen.getByTestId('problems').textContent).toBe('too-large-together:4.png')
+    expect(screen.getAllByRole('listitem')).toHaveLength(3)
+    // Removing one frees its bytes.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove 1.png' }))
+    fireEvent.drop(screen.getByTestId('drop'), {
+      dataTransfer: dataTransfer([image('6.png', 4 * mib)]),
+    })
+    expect(screen.getByTestId('problems').textContent).toBe('')
+    expect(screen.getAllByRole('listitem')).toHaveLength(3)
+  })
+
+  it('does not count uploaded files against the total (they travel as URLs)', async () => {
+    const image = (name: string) =>
+      new File([new Uint8Array(4 * 1024 * 1024)], name, { type: 'image/png' })
+    render(<Harness uploadAttachment={async (file) => `https://cdn.example.com/${file.name}`} />)
+    await userEvent.upload(screen.getByLabelText('Attach'), [
+      image('1.png'),
+      image('2.png'),
+      image('3.png'),
+    ])
+    expect(screen.getByTestId('problems').textContent).toBe('')
+    expect(screen.getAllByRole('listitem')).toHaveLength(3)
+  })
+
   it('refuses past the limits with typed reasons, and remove frees a place', async () => {
     render(<Harness limits={{ maxFiles: 2 }} />)
     const input = screen.getByLabelText('Attach') as HTMLInputElement

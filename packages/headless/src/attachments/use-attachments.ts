@@ -35,7 +35,10 @@ export interface PendingAttachment {
 }
 
 export interface UseAttachmentsOptions {
-  /** Narrows core's limits (4 files, 5 MiB each, PNG/JPEG/GIF/WebP/PDF); never widens them. */
+  /**
+   * Narrows core's limits (4 files, 5 MiB each, 10 MiB together, PNG/JPEG/GIF/WebP/PDF); never
+   * widens them.
+   */
   limits?: Partial<AttachmentLimits>
   /** Upload each file and send its URL instead of inline data. */
   uploadAttachment?: UploadAttachment
@@ -115,10 +118,14 @@ export function useAttachments(options: UseAttachmentsOptions = {}): UseAttachme
   const add = useCallback(
     (files: Iterable<File> | ArrayLike<File>) => {
       const list = Array.from(files as ArrayLike<File>)
+      // The question's total is checked now, not when it is sent: a file that would pass it is
+      // refused with its reason and the others stay. Uploaded files travel as URLs: no total.
+      const uploads = Boolean(uploadRef.current)
       const { accepted, problems: refused } = checkAttachmentFiles(
         list,
-        limits,
+        uploads ? { ...limits, maxTotalBytes: Number.POSITIVE_INFINITY } : limits,
         itemsRef.current.length,
+        uploads ? 0 : itemsRef.current.reduce((sum, item) => sum + item.size, 0),
       )
       const added = accepted.map<PendingAttachment & { file: File }>((file) => ({
         id: `attachment-${++counter}`,

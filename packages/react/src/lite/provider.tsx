@@ -1,6 +1,11 @@
 'use client'
 
-import { createThreadStore, type SearchResult, type ThreadStore } from '@docchat/core'
+import {
+  apiStorageOrigin,
+  createThreadStore,
+  type SearchResult,
+  type ThreadStore,
+} from '@docchat/core'
 import { createContext, useContext, useMemo, useRef, useState } from 'react'
 import type { DocChatContextValue, DocChatProviderProps } from '../provider'
 
@@ -37,7 +42,11 @@ export function DocChatProvider(props: DocChatProviderProps) {
       // Lazy, like the full provider: nothing touches `window` during render.
       getThreadStore: () => {
         if (threadStore) return threadStore
-        defaultStore.current ??= createThreadStore()
+        // Kept per API origin: a client pointed at another host never reads this one's threads.
+        const apiOrigin = apiStorageOrigin(client.baseUrl)
+        if (defaultStore.current?.apiOrigin !== apiOrigin) {
+          defaultStore.current = createThreadStore({ apiBaseUrl: client.baseUrl })
+        }
         return defaultStore.current
       },
     }),

@@ -146,11 +146,13 @@ describe('given a streamed answer', () => {
     await ask(user, question)
     const answer = await waitForAnswer()
     expect(answer.textContent).not.toContain('```suggestions')
-    const suggestions = within(answer).queryByRole('list', { name: 'Suggestions' })
-    if (suggestions) {
-      for (const link of within(suggestions).getAllByRole('link')) {
-        expect(link.getAttribute('href')).toMatch(/^https:\/\/docs\.example\.com\//)
-      }
+    // The dev server ends this answer with a suggestions block of pages it did not cite: the list
+    // must be there (issue 19: the checks below ran only if it happened to be).
+    const suggestions = within(answer).getByRole('list', { name: 'Suggestions' })
+    const links = within(suggestions).getAllByRole('link')
+    expect(links.length).toBeGreaterThan(0)
+    for (const link of links) {
+      expect(link.getAttribute('href')).toMatch(/^https:\/\/docs\.example\.com\//)
     }
     const source = within(within(answer).getByRole('list', { name: 'Sources' })).getAllByRole(
       'link',

@@ -1,7 +1,12 @@
 'use client'
 
 import type { Attachment, DocsApiError } from '@docchat/core'
-import { type AssistantChat, useConversations, useDocChat } from '@docchat/react'
+import {
+  type AssistantChat,
+  type Conversations,
+  useConversations,
+  useDocChat,
+} from '@docchat/react'
 import {
   type ReactNode,
   type Ref,
@@ -41,6 +46,11 @@ export interface AssistantViewProps {
   memoryKey?: string
   /** Recent conversations and their export. Defaults to `true`. */
   conversations?: WidgetOptions['conversations']
+  /**
+   * The recent conversations, when the host keeps them for `chat` (`DocChatWidget` does, so its
+   * hand-offs can keep the current one); otherwise the view keeps its own.
+   */
+  recentConversations?: Conversations
 }
 
 /** The conversation UI around one `useAssistantChat` result. */
@@ -52,6 +62,7 @@ export function AssistantView({
   titleId,
   memoryKey,
   conversations: conversationsOption,
+  recentConversations,
 }: AssistantViewProps) {
   const { labels, emit, includeQuestionText, onFeedback, siteName } = useWidgetSettings()
   const generatedId = useId()
@@ -60,7 +71,7 @@ export function AssistantView({
   // Answers the reader stopped, by message id: they stay marked until the conversation is reset.
   const [stopped, setStopped] = useState<ReadonlySet<string>>(() => new Set())
   const errorAt = useErrorTime(chat.error)
-  const history = useConversationHistory(chat, conversationsOption)
+  const history = useConversationHistory(chat, conversationsOption, recentConversations)
   // The sent files' list is in the attachments chunk: loaded once a message carries files.
   const attachmentsPart = useOptionalPart(
     useOptionalParts().attachments,
@@ -362,18 +373,24 @@ function useErrorTime(error: DocsApiError | undefined): number {
  * loaded when the reader reaches for it. It opens once that chunk is there, so focus moves
  * straight into it; meanwhile the button is busy.
  */
-function useConversationHistory(chat: AssistantChat, option: WidgetOptions['conversations']) {
-  const { domain, getThreadStore } = useDocChat()
+function useConversationHistory(
+  chat: AssistantChat,
+  option: WidgetOptions['conversations'],
+  given: Conversations | undefined,
+) {
+  const { client, domain, getThreadStore } = useDocChat()
   const part = useOptionalParts().history
   const enabled = option !== false
   const bounds = typeof option === 'object' && option ? option : {}
-  const conversations = useConversations(chat, {
+  const own = useConversations(chat, {
     domain,
     getThreadStore,
-    enabled,
+    apiBaseUrl: client.baseUrl,
+    enabled: enabled && !given,
     maxCount: bounds.maxCount,
     maxBytes: bounds.maxBytes,
   })
+  const conversations = given ?? own
   const [open, setOpen] = useState(false)
   const [loading, setLoading] = useState(false)
   const preload = useCallback(() => {

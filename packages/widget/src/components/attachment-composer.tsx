@@ -51,6 +51,11 @@ export function attachmentProblemText(
         name,
         size: formatBytes(problem.limit ?? 0),
       })
+    case 'too-large-together':
+      return formatLabel(labels.attachmentTooLargeTogether, {
+        name,
+        size: formatBytes(problem.limit ?? 0),
+      })
     case 'unsupported-type':
       return formatLabel(labels.attachmentUnsupported, { name })
     case 'empty':

@@ -1,5 +1,10 @@
 import { axeViolations, describeViolations } from '@docchat/test-utils/axe'
-import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils/backend'
+import {
+  createTestBackend,
+  domain,
+  type TestBackend,
+  testBaseUrl,
+} from '@docchat/test-utils/backend'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
@@ -21,7 +26,7 @@ const png = (name = 'screenshot.png') =>
     type: 'image/png',
   })
 const pdf = (name = 'guide.pdf') => new File(['%PDF-1.4\n'], name, { type: 'application/pdf' })
-const messagesKey = `docchat:default:messages:${domain}`
+const messagesKey = `docchat:default@${testBaseUrl}:messages:${domain}`
 
 function renderWidget(props: Partial<DocChatWidgetProps> = {}) {
   return render(
@@ -138,6 +143,29 @@ describe('attachments in the widget', () => {
     expect(dialog.querySelector('article')?.textContent).toContain('screenshot.png')
     const violations = await axeViolations(dialog)
     expect(violations, describeViolations(violations)).toEqual([])
+  })
+
+  // Issue 20, finding 10: the total is checked when files are picked, with its reason in words.
+  it('refuses the image that would pass 10 MB together when it is picked, in words; the others stay', async () => {
+    const user = userEvent.setup()
+    renderWidget({ attachments: true })
+    const dialog = await screen.findByRole('dialog', { name: 'Assistant' })
+    await within(dialog).findByRole('button', { name: 'Attach images or PDFs' })
+    const big = (name: string) =>
+      new File([new Uint8Array(4 * 1024 * 1024)], name, { type: 'image/png' })
+    await user.upload(fileInput(dialog), [big('one.png'), big('two.png'), big('three.png')])
+    const status = await within(dialog).findByText(
+      'three.png wasn’t attached: the files of one question can be up to 10 MB together.',
+    )
+    expect(status.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite')
+    const form = within(dialog).getByRole('textbox', { name: 'Ask a question…' }).closest('form')!
+    const previews = within(
+      within(form).getByRole('list', { name: 'Attached files' }),
+    ).getAllByRole('listitem')
+    expect(previews.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('one.png'),
+      expect.stringContaining('two.png'),
+    ])
   })
 
   it('never renders a hostile attachment URL from storage; a dropped file keeps its name', async () => {

@@ -31,7 +31,12 @@ describe('given a DocChatWidget with a contextContainer', () => {
   it('adds an Ask AI button to code blocks that attaches the code and opens the assistant', async () => {
     const user = userEvent.setup()
     render(<DocsPage />)
-    const button = await screen.findByRole('button', { name: 'Ask AI about this bash code' })
+    const button = await screen.findByRole(
+      'button',
+      { name: 'Ask AI about this bash code' },
+      // The first test here compiles the capture chunk: slow on a loaded machine.
+      { timeout: 10_000 },
+    )
     // The button sits before the <pre>, so copying the code never copies the button.
     expect(button.closest('pre')).toBeNull()
     await user.click(button)
@@ -49,7 +54,14 @@ describe('given a DocChatWidget with a contextContainer', () => {
   it('shows what was attached in the question it was sent with, also after a reload', async () => {
     const user = userEvent.setup()
     const { unmount } = render(<DocsPage />)
-    await user.click(await screen.findByRole('button', { name: 'Ask AI about this bash code' }))
+    await user.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Ask AI about this bash code' },
+        // The first test here compiles the capture chunk: slow on a loaded machine.
+        { timeout: 10_000 },
+      ),
+    )
     const dialog = screen.getByRole('dialog', { name: 'Assistant' })
     await user.type(within(dialog).getByRole('textbox'), 'What does this install?{Enter}')
     const log = within(dialog).getByRole('log')

@@ -1,5 +1,10 @@
 import { axeViolations, describeViolations } from '@docchat/test-utils/axe'
-import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils/backend'
+import {
+  createTestBackend,
+  domain,
+  type TestBackend,
+  testBaseUrl,
+} from '@docchat/test-utils/backend'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
@@ -13,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => backend.server.close())
 afterEach(() => localStorage.clear())
 
-const conversationsKey = `docchat:default:conversations:${domain}`
+const conversationsKey = `docchat:default@${testBaseUrl}:conversations:${domain}`
 
 function renderWidget(props: Partial<DocChatWidgetProps> = {}) {
   return render(

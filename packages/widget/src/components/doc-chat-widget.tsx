@@ -2,7 +2,12 @@
 
 import type { ContextItem } from '@docchat/core'
 import { Dialog, useShortcut, useShortcutLabel } from '@docchat/headless'
-import { type UseAssistantChatOptions, useAssistantChat, useDocChat } from '@docchat/react'
+import {
+  type UseAssistantChatOptions,
+  useAssistantChat,
+  useConversations,
+  useDocChat,
+} from '@docchat/react'
 import {
   forwardRef,
   type ReactNode,
@@ -35,10 +40,22 @@ export interface DocChatWidgetHandle {
    */
   open(view?: DocChatView, source?: DocChatEventSource, query?: string): void
   close(source?: DocChatEventSource): void
-  /** Opens the assistant and asks. */
-  ask(question: string, source?: DocChatEventSource): void
+  /**
+   * Opens the assistant and asks. `newConversation: true` asks in a new conversation (the current
+   * one stays in Recent conversations): what deep links and the other hand-offs do.
+   */
+  ask(question: string, source?: DocChatEventSource, options?: AskOptions): void
   /** Starts a new conversation. */
   reset(): void
+}
+
+export interface AskOptions {
+  /**
+   * Start a new conversation for this question. For questions the reader did not type in the
+   * panel (a `?assistant=` link, search's "Ask AI about …"): the earlier conversation's history,
+   * thread and key never go with them, and the asker sees the answer the link's author saw.
+   */
+  newConversation?: boolean
 }
 
 export interface DocChatWidgetProps extends WidgetOptions, ConnectionProps {
@@ -180,7 +197,21 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
   stateRef.current = state
   // What search opens with (a `#docchat-search=` link); `n` remounts it for a new one.
   const [searchPrefill, setSearchPrefill] = useState({ query: '', n: 0 })
-  const { domain } = useDocChat()
+  const { client, domain, getThreadStore } = useDocChat()
+  const conversationsOption = options.conversations
+  const bounds =
+    typeof conversationsOption === 'object' && conversationsOption ? conversationsOption : {}
+  // Kept here, not in the panel (which unmounts when closed): the conversation is saved whenever
+  // an answer settles, and a hand-off keeps it in Recent conversations before starting anew.
+  const conversations = useConversations(chat, {
+    domain,
+    getThreadStore,
+    apiBaseUrl: client.baseUrl,
+    enabled: conversationsOption !== false,
+    maxCount: bounds.maxCount,
+    maxBytes: bounds.maxBytes,
+  })
+  const startNew = conversations.startNew
   // Also when `open` is controlled (the drop-in): every change made in the widget passes here.
   const memoryKey = options.rememberOpenState !== false ? panelMemoryKey(domain) : undefined
   // Set while the panel reopens by itself on a new page: focus stays where the page put it.
@@ -266,9 +297,11 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
   const keys = resolveShortcuts(options.shortcuts, searchEnabled)
 
   const ask = useCallback(
-    (question: string, source: DocChatEventSource) => {
+    (question: string, source: DocChatEventSource, askOptions?: AskOptions) => {
       const text = question.trim()
       if (!text) return
+      // A hand-off: the current conversation stays in History, none of it goes along.
+      if (askOptions?.newConversation) startNew()
       setState(true, 'assistant', source)
       emit({
         type: 'ask',
@@ -279,7 +312,7 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
       })
       void chat.send(text)
     },
-    [chat.send, chat.context.length, emit, setState],
+    [chat.send, chat.context.length, emit, setState, startNew],
   )
 
   const openWith = useCallback(
@@ -300,7 +333,7 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
   useEffect(() => {
     if (!followDeepLinks) return
     const link = takeDeepLink(deepLinks)
-    if (link?.view === 'assistant') ask(link.question, 'api')
+    if (link?.view === 'assistant') ask(link.question, 'api', { newConversation: true })
     else if (link?.view === 'search') openWith('search', 'api', link.query)
   }, [followDeepLinks, deepLinksKey])
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the serialised config
@@ -314,7 +347,7 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
     () => ({
       open: (target = 'assistant', source = 'api', query) => openWith(target, source, query),
       close: (source = 'api') => setState(false, stateRef.current.view, source),
-      ask: (question, source = 'api') => ask(question, source),
+      ask: (question, source = 'api', askOptions) => ask(question, source, askOptions),
       reset: () => chat.newThread(),
     }),
     [setState, openWith, ask, chat.newThread],
@@ -368,7 +401,10 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
 
   // A chunk of its own, loaded only for a widget given a context container.
   const capture = useOptionalPart(useOptionalParts().contextCapture, Boolean(contextContainer))
+  // The page's selection or code block is a hand-off too: it starts a new conversation (unless
+  // this one has no question yet, so several selections can go with one question).
   const attach = (item: ContextItem) => {
+    if (chat.messages.length > 0) startNew()
     chat.addContext(item)
     setState(true, 'assistant', 'trigger')
   }
@@ -440,6 +476,7 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
               titleId={assistantTitleId}
               memoryKey={memoryKey}
               conversations={options.conversations}
+              recentConversations={conversations}
               onClose={() => setState(false, 'assistant', 'close-button')}
               headerActions={
                 searchEnabled ? (
@@ -493,7 +530,7 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
                 suggestedPages={options.suggestedPages}
                 navigate={navigate}
                 onClose={() => setState(false, 'search', 'close-button')}
-                onAskAI={(query) => ask(query, 'search')}
+                onAskAI={(query) => ask(query, 'search', { newConversation: true })}
               />
             ) : searchFailed ? (
               <SearchUnavailable

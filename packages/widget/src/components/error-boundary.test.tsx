@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DocChatEvent } from '../analytics'
-import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils/backend'
+import {
+  createTestBackend,
+  domain,
+  type TestBackend,
+  testBaseUrl,
+} from '@docchat/test-utils/backend'
 import { DocChatWidget } from './doc-chat-widget'
 
 let backend: TestBackend
@@ -13,8 +18,8 @@ beforeAll(async () => {
 afterAll(() => backend.server.close())
 afterEach(() => localStorage.clear())
 
-const messagesKey = `docchat:default:messages:${domain}`
-const threadKey = `docchat:default:thread:${domain}`
+const messagesKey = `docchat:default@${testBaseUrl}:messages:${domain}`
+const threadKey = `docchat:default@${testBaseUrl}:thread:${domain}`
 const userMessage = {
   id: 'u1',
   role: 'user',

@@ -107,6 +107,38 @@ function nextTask<T>(value: T): Promise<T> {
   return new Promise((resolve) => setTimeout(resolve, 0, value))
 }
 
+/** Longest `panelUrl` considered; anything longer is refused before it is parsed. */
+const maxPanelUrlChars = 2048
+
+function parseUrl(url: string, base: string | undefined): URL | undefined {
+  try {
+    return new URL(url, base)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Where the panel chunk is imported from: `docchat-panel.js` next to the loader script, or the
+ * `panelUrl` given in code, resolved against the loader's URL, when it is http(s). Anything else
+ * (`data:`, `blob:`, `javascript:`, unparseable or too long) would run code the page never
+ * shipped: refused with an error in the console, and the default is used.
+ */
+export function resolvePanelUrl(option: unknown, scriptUrl: string | undefined): string {
+  // Not document.baseURI: a `<base href>` in the page's markup would move it. A loader URL that
+  // cannot be a base (blob:) falls back to the page's.
+  const fallback = (parseUrl('docchat-panel.js', scriptUrl) ??
+    parseUrl('docchat-panel.js', location.href))!.href
+  if (option === undefined || option === null || option === '') return fallback
+  const url =
+    typeof option === 'string' && option.length <= maxPanelUrlChars
+      ? parseUrl(option, fallback)
+      : undefined
+  if (url?.protocol === 'https:' || url?.protocol === 'http:') return url.href
+  console.error(`DocChat: panelUrl must be http(s); refused ${String(option).slice(0, 80)}`)
+  return fallback
+}
+
 function importModule<M>(url: string): Promise<M> {
   // A runtime URL: the bundler must leave this import alone.
   return import(/* @vite-ignore */ url) as Promise<M>
@@ -217,9 +249,17 @@ export async function createDocChat(
   let panelPromise: Promise<PanelHandle> | undefined
   let openView: DocChatView | undefined
 
-  const panelUrl = () =>
-    options.panelUrl ??
-    new URL('docchat-panel.js', environment.scriptUrl || document.baseURI).toString()
+  // Resolved (and refused, once) per value: update() may change it.
+  let panelUrlFor: { option: unknown; url: string } | undefined
+  const panelUrl = () => {
+    if (!panelUrlFor || panelUrlFor.option !== options.panelUrl) {
+      panelUrlFor = {
+        option: options.panelUrl,
+        url: resolvePanelUrl(options.panelUrl, environment.scriptUrl),
+      }
+    }
+    return panelUrlFor.url
+  }
 
   // A preload reports no error (the next use retries and reports); the idle one shows no
   // progress cursor either, as nobody is pointing at the trigger for it.
@@ -295,7 +335,7 @@ export async function createDocChat(
     if (source === 'shortcut' || source === 'trigger') typeAhead = { text: '', keyboard }
     // Search is a chunk the panel imports (panel-parts.ts): fetched alongside it, not after it.
     if (view === 'search' && !panel && !environment.loadPanel) {
-      const chunk = new URL('docchat-search-view.js', new URL(panelUrl(), document.baseURI))
+      const chunk = new URL('docchat-search-view.js', panelUrl())
       importModule(chunk.href).catch(() => {})
     }
     try {

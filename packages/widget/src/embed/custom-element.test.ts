@@ -201,4 +201,35 @@ describe('<docchat-widget>', () => {
     expect(element.shadowRoot!.querySelector('[role="dialog"]')).toBeNull()
     expect(location.search).toBe('?assistant=hello')
   })
+
+  // Issue 20: `api-base-url` / `proxy-url` may come from markup, so the reader's stored thread
+  // (its secret key) and history are kept per API origin: an element pointed elsewhere gets none.
+  it('an element pointed at another API origin sends none of the stored thread, key or history', async () => {
+    localStorage.clear()
+    const assistantRequests = () =>
+      backend.server.requests.filter((request) => request.path.includes('/assistant/'))
+    const first = await authored({})
+    await act(() => first.ask('How do I install the widget?'))
+    const dialog = await waitFor(() => within(rootOf(first)).getByRole('dialog'))
+    await waitFor(
+      () => expect(dialog.querySelector('article[data-state="complete"]')).not.toBeNull(),
+      { timeout: 10_000 },
+    )
+    const stored = JSON.stringify({ ...localStorage })
+    expect(stored).toContain('threadKey')
+    await act(async () => first.remove())
+
+    const before = assistantRequests().length
+    const elsewhere = await authored({ 'api-base-url': 'http://elsewhere.test' })
+    await act(() => elsewhere.ask('What is DocChat?'))
+    await waitFor(() => expect(assistantRequests().length).toBe(before + 1), { timeout: 10_000 })
+    const body = assistantRequests().at(-1)!.body as {
+      threadId?: unknown
+      threadKey?: unknown
+      messages: Array<{ content: string }>
+    }
+    expect(body.threadId ?? null).toBeNull()
+    expect(body.threadKey).toBeUndefined()
+    expect(body.messages.map((message) => message.content)).toEqual(['What is DocChat?'])
+  })
 })

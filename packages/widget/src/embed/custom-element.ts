@@ -5,10 +5,12 @@ import {
   type LoaderEnvironment,
 } from './create-doc-chat'
 import {
+  codeOnlyOptions,
   type DocChatInitOptions,
   type DocChatInstance,
   datasetOptions,
   optionsFromDataset,
+  warnIgnoredAttribute,
 } from './embed-options'
 
 /**
@@ -22,6 +24,13 @@ const kebabCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${lette
 
 /** Kebab-case attributes, each the init option of the same camelCase name (as `data-*` on the script). */
 export const elementAttributes: readonly string[] = datasetOptions.map(kebabCase)
+
+/**
+ * Attributes of options that load code (`panel-url`): observed only to warn that they are ignored.
+ * An element's attributes are markup, and so are its properties when a framework sets them from
+ * markup (React 19 and MDX turn `panelUrl="…"` into a property): neither may name a script.
+ */
+const ignoredAttributes: readonly string[] = codeOnlyOptions.map(kebabCase)
 
 /** Options only a property can carry (functions, objects). */
 const propertyOnly = ['onEvent', 'onFeedback', 'onError', 'filter']
@@ -54,6 +63,7 @@ declare global {
 }
 
 function attributeDataset(element: Element): DOMStringMap {
+  for (const name of ignoredAttributes) if (element.hasAttribute(name)) warnIgnoredAttribute(name)
   const dataset: DOMStringMap = {}
   for (const name of datasetOptions) {
     const value = element.getAttribute(kebabCase(name))
@@ -74,7 +84,7 @@ export function defineDocChatElement(environment: LoaderEnvironment = {}): void 
 // The class is made inside a function: `extends HTMLElement` at module scope would throw on a server.
 function createElementClass(environment: LoaderEnvironment): CustomElementConstructor {
   class Element extends HTMLElement {
-    static observedAttributes = elementAttributes
+    static observedAttributes = [...elementAttributes, ...ignoredAttributes]
     #properties: Record<string, unknown> = {}
     #instance: Promise<DocChatInstance | undefined> | undefined
     #applied: Partial<DocChatInitOptions> = {}
@@ -113,7 +123,10 @@ function createElementClass(environment: LoaderEnvironment): CustomElementConstr
 
     /** Attributes, then properties on top: a property set from script wins. */
     options(): Partial<DocChatInitOptions> {
-      return { ...optionsFromDataset(attributeDataset(this)), ...this.#properties }
+      const options = { ...optionsFromDataset(attributeDataset(this)), ...this.#properties }
+      // Never from the element, whatever reached #properties.
+      for (const name of codeOnlyOptions) delete options[name]
+      return options
     }
 
     setOption(name: string, value: unknown) {
@@ -167,6 +180,14 @@ function createElementClass(environment: LoaderEnvironment): CustomElementConstr
         return running.update(patch as Partial<DocChatInitOptions>)
       })
     }
+  }
+  // The property exists, so frameworks set it rather than an attribute, and is ignored with a warning.
+  for (const name of codeOnlyOptions) {
+    Object.defineProperty(Element.prototype, name, {
+      configurable: true,
+      get: () => undefined,
+      set: () => warnIgnoredAttribute(kebabCase(name)),
+    })
   }
   for (const name of elementProperties) {
     Object.defineProperty(Element.prototype, name, {

@@ -1,6 +1,7 @@
 import { DOCS_LIMITS } from '@docchat/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
+  maxDeepLinkHrefChars,
   mayHaveDeepLink,
   readDeepLink,
   resolveDeepLinks,
@@ -100,5 +101,31 @@ describe('deep links', () => {
     ).toBe('https://a.example/p?v=2&assistant=How+do+I+deploy%3F')
     const link = shareLink(config, 'Rate limits?', 'https://a.example/p')
     expect(readDeepLink(config, link)).toEqual({ view: 'assistant', question: 'Rate limits?' })
+  })
+})
+
+// Issue 20: the page URL is input like any other; its length is checked before it is parsed.
+describe('deep links from hostile addresses', () => {
+  it('reads no link from an address past the bound, and never parses it', () => {
+    // A question at the API's limit, percent-encoded, is still read.
+    expect(maxDeepLinkHrefChars).toBeGreaterThan(9 * DOCS_LIMITS.questionChars + 100)
+    const huge = `https://docs.acme.com/guide?assistant=${'a'.repeat(2_000_000)}`
+    expect(readDeepLink(config, huge)).toBeUndefined()
+    expect(mayHaveDeepLink(config, huge)).toBe(false)
+    const hash = `https://docs.acme.com/guide#docchat-search=${'x'.repeat(2_000_000)}`
+    expect(readDeepLink(config, hash)).toBeUndefined()
+  })
+
+  it('a question of 100k characters is cut to the API’s limit; markup and control runs are text', () => {
+    const question = `${'\u202e\n\t'.repeat(1_000)}<script>alert(1)</script>${'q'.repeat(100_000)}`
+    const link = readDeepLink(
+      config,
+      `https://docs.acme.com/?assistant=${encodeURIComponent(question)}`,
+    )
+    expect(link?.view).toBe('assistant')
+    const text = link?.view === 'assistant' ? link.question : ''
+    expect(text.length).toBeLessThanOrEqual(DOCS_LIMITS.questionChars)
+    // Nothing but plain characters: the bidi override, newlines and tabs collapsed away.
+    expect(text).not.toMatch(/[\u202e\n\t]/)
   })
 })

@@ -36,11 +36,21 @@ export function resolveDeepLinks(
   }
 }
 
+/**
+ * Longest address read for a deep link, checked before it is parsed: a question at the API's
+ * limit, percent-encoded (up to 9 characters per character), fits; a multi-megabyte URL is not read.
+ */
+// A literal: DOCS_LIMITS would pull the whole table into the drop-in's first file (the test
+// holds it above the API's question limit, encoded).
+export const maxDeepLinkHrefChars = 160_000
+
 // A link is text someone else wrote: collapse whitespace and control characters (no hidden
 // newlines or bidi tricks reach the question) and cap it where the API would refuse it anyway.
+// Cut before the regex runs: a collapsed run never yields more than one character per input one.
 function plainText(value: string | null, maxChars: number): string {
   if (!value) return ''
   return value
+    .slice(0, 4 * maxChars)
     .replace(/[\p{Cc}\p{Cf}\s]+/gu, ' ')
     .trim()
     .slice(0, maxChars)
@@ -54,6 +64,7 @@ function hashValue(hash: string, key: string): string | null {
 
 /** The deep link in `href`, if any; the question wins when a URL carries both. */
 export function readDeepLink(config: DeepLinkConfig, href: string): DeepLink | undefined {
+  if (href.length > maxDeepLinkHrefChars) return undefined
   let url: URL
   try {
     url = new URL(href)
@@ -106,7 +117,7 @@ export function mayHaveDeepLink(
   href: string,
   search = true,
 ): boolean {
-  if (!config) return false
+  if (!config || href.length > maxDeepLinkHrefChars) return false
   const url = new URL(href)
   return Boolean(
     url.searchParams.get(config.assistantParam)?.trim() ||

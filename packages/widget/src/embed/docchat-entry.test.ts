@@ -26,6 +26,14 @@ describe('the docchat.js entry', () => {
     script.dataset.assistantKey = backend.server.keys.assistant
     script.dataset.theme = 'dark'
     script.dataset.labels = JSON.stringify({ trigger: 'Docs AI' })
+    // Markup never names the code that runs (issue 20): ignored, with a warning naming it.
+    script.dataset.panelUrl = 'data:text/javascript,window.__pwned=1'
+    // A script tag markup added that never ran: the panel is not looked up from it.
+    const decoy = document.createElement('script')
+    decoy.type = 'text/plain'
+    decoy.src = 'https://evil.example/docchat.js'
+    document.head.prepend(decoy)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     document.head.append(script)
     // What the browser sets while a classic script runs for the first time.
     Object.defineProperty(document, 'currentScript', { value: script, configurable: true })
@@ -38,6 +46,10 @@ describe('the docchat.js entry', () => {
     const host = document.querySelector('docchat-widget')!
     expect(host).toHaveAttribute('data-theme', 'dark')
     expect(host.shadowRoot!.querySelector('.docchat-trigger')).toHaveTextContent('Docs AI')
+    expect(
+      warn.mock.calls.filter(([text]) => String(text).includes('"data-panel-url"')),
+    ).toHaveLength(1)
+    warn.mockRestore()
     await act(() => instance!.destroy())
     await waitFor(() => expect(document.querySelector('docchat-widget')).toBeNull())
   })

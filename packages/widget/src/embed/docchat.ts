@@ -1,15 +1,15 @@
 import { createDocChat, type LoaderEnvironment } from './create-doc-chat'
 import { defineDocChatElement } from './custom-element'
 import type { DocChatGlobal } from './docchat-global'
-import { type DocChatInitOptions, optionsFromDataset } from './embed-options'
+import { type DocChatInitOptions, optionsFromDataset, warnIgnoredAttribute } from './embed-options'
 
-// document.currentScript is only set while this file first runs, so read it now.
+// document.currentScript is only set while this file first runs, so read it now. It is the one
+// script element that is really running: the panel chunk loads next to it. Never look the URL up
+// in the page (`script[src*="docchat.js"]`): markup can add a script tag that never runs, naming
+// any host, and whatever it named would then run as the panel.
 const script = document.currentScript as HTMLScriptElement | null
 const environment: LoaderEnvironment = {
-  scriptUrl:
-    script?.src ||
-    document.querySelector<HTMLScriptElement>('script[src*="docchat.js"]')?.src ||
-    undefined,
+  scriptUrl: script?.src || undefined,
   scriptNonce: script?.nonce || undefined,
 }
 
@@ -17,6 +17,9 @@ const api: DocChatGlobal = {
   init: (options) => createDocChat(options, environment),
   ready: Promise.resolve(undefined),
 }
+
+// Markup never names the code that runs (codeOnlyOptions, of which this is the one).
+if (script?.dataset.panelUrl !== undefined) warnIgnoredAttribute('data-panel-url')
 
 if (script?.dataset.domain) {
   api.ready = api

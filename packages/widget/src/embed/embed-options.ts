@@ -19,7 +19,11 @@ export interface DocChatInitOptions extends WidgetOptions {
   trigger?: boolean | null
   /** Open the assistant as soon as it's ready. Defaults to `false`. */
   defaultOpen?: boolean | null
-  /** Where the panel code lives. Defaults to `docchat-panel.js` next to the loader script. */
+  /**
+   * Where the panel code lives. Defaults to `docchat-panel.js` next to the loader script. Code
+   * only: never read from markup (`data-panel-url`, the element's `panel-url`), and only an
+   * http(s) URL (relative ones resolve against the loader's own URL).
+   */
   panelUrl?: string | null
   /** Send page path (`currentPath`) with questions. Defaults to `true`. */
   capturePathname?: boolean | null
@@ -70,7 +74,6 @@ const stringOptions = [
   'radius',
   'font',
   'docsBaseUrl',
-  'panelUrl',
   'nonce',
   'contextSelector',
   'siteName',
@@ -97,17 +100,47 @@ export const datasetOptions: readonly string[] = [
   'searchHash',
 ]
 
-function toDataKey(option: string): string {
-  // dataset uses camelCase already: data-api-base-url ↔ dataset.apiBaseUrl
-  return option
+/**
+ * Options that decide which code runs in the page (the panel chunk's URL, and the chunks loaded
+ * next to it). Markup is not code: a CMS or an MDX page that keeps custom elements would otherwise
+ * run any script it names. So they are never read from `data-*` or the element's attributes (only
+ * from `DocChat.init` / `createDocChat` in script), and such an attribute earns one warning.
+ */
+export const codeOnlyOptions = ['panelUrl'] as const
+
+const warnedAttributes = new Set<string>()
+
+/** Warns once per attribute name that markup tried to set a code-only option. */
+export function warnIgnoredAttribute(attribute: string): void {
+  if (warnedAttributes.has(attribute)) return
+  warnedAttributes.add(attribute)
+  console.warn(`DocChat: "${attribute}" is ignored: code-loading options go in DocChat.init()`)
 }
 
+/** Longest attribute value read as a string option (a URL, a selector, a colour). */
+export const maxStringOptionChars = 4096
+/** Longest attribute value parsed as JSON (labels, suggested pages, starter questions). */
+export const maxJsonOptionChars = 65_536
+const maxListItems = 50
+const fits = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= maxStringOptionChars
+
 function parseJson(value: string): unknown {
+  // Checked before parsing: an attribute can hold megabytes.
+  if (value.length > maxJsonOptionChars) return undefined
   try {
     return JSON.parse(value)
   } catch {
     return undefined
   }
+}
+
+/** Labels are words: string values only, each a bounded length. */
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined
+  const record: Record<string, string> = {}
+  for (const [key, item] of Object.entries(value)) if (fits(item)) record[key] = item
+  return record
 }
 
 /**
@@ -116,15 +149,17 @@ function parseJson(value: string): unknown {
  * data-accent, data-radius, data-font, data-z-index, data-dir, data-side, data-docs-base-url,
  * data-starter-questions (JSON array or "|"-separated), data-suggested-pages (JSON array of
  * `{ title, href }`), data-labels (JSON), data-shortcuts="false",
- * data-trigger, data-search, data-default-open, data-include-question-text, data-panel-url,
+ * data-trigger, data-search, data-default-open, data-include-question-text,
  * data-context-selector, data-capture-code-blocks, data-deep-links="false", data-assistant-param,
- * data-search-hash.
+ * data-search-hash. Never `panelUrl` (`codeOnlyOptions`); values over `maxStringOptionChars`
+ * (JSON over `maxJsonOptionChars`) are ignored.
  */
 export function optionsFromDataset(dataset: DOMStringMap): Partial<DocChatInitOptions> {
   const options: Record<string, unknown> = {}
+  // dataset uses camelCase already: data-api-base-url ↔ dataset.apiBaseUrl
   for (const key of stringOptions) {
-    const value = dataset[toDataKey(key)]
-    if (value) options[key] = value
+    const value = dataset[key]
+    if (value && fits(value)) options[key] = value
   }
   for (const key of booleanOptions) {
     const value = dataset[key]
@@ -138,30 +173,37 @@ export function optionsFromDataset(dataset: DOMStringMap): Partial<DocChatInitOp
   if (dataset.side === 'start' || dataset.side === 'end') options.side = dataset.side
   if (dataset.zIndex && !Number.isNaN(Number(dataset.zIndex)))
     options.zIndex = Number(dataset.zIndex)
-  if (dataset.starterQuestions) {
-    const parsed = parseJson(dataset.starterQuestions)
-    options.starterQuestions = Array.isArray(parsed)
-      ? parsed.map(String)
-      : dataset.starterQuestions.split('|').map((q) => q.trim())
+  const starters = dataset.starterQuestions
+  if (starters && starters.length <= maxJsonOptionChars) {
+    const parsed = parseJson(starters)
+    options.starterQuestions = (
+      Array.isArray(parsed) ? parsed : starters.split('|').map((q) => q.trim())
+    )
+      .filter(fits)
+      .slice(0, maxListItems)
   }
   if (dataset.suggestedPages) {
     const pages = parseJson(dataset.suggestedPages)
     if (Array.isArray(pages)) {
       options.suggestedPages = pages
-        .filter((page) => page && typeof page.title === 'string' && typeof page.href === 'string')
+        .filter((page) => fits(page?.title) && fits(page.href))
+        .slice(0, maxListItems)
         .map((page) => ({ title: page.title, href: page.href }))
     }
   }
   if (dataset.labels) {
-    const labels = parseJson(dataset.labels)
-    if (labels && typeof labels === 'object') options.labels = labels
+    const labels = stringRecord(parseJson(dataset.labels))
+    if (labels) options.labels = labels
   }
   if (dataset.shortcuts === 'false') options.shortcuts = false
+  const param = (value: string | undefined) => (value && fits(value) ? value : undefined)
+  const assistantParam = param(dataset.assistantParam)
+  const searchHash = param(dataset.searchHash)
   if (dataset.deepLinks === 'false') options.deepLinks = false
-  else if (dataset.assistantParam || dataset.searchHash) {
+  else if (assistantParam || searchHash) {
     options.deepLinks = {
-      ...(dataset.assistantParam ? { assistantParam: dataset.assistantParam } : {}),
-      ...(dataset.searchHash ? { searchHash: dataset.searchHash } : {}),
+      ...(assistantParam ? { assistantParam } : {}),
+      ...(searchHash ? { searchHash } : {}),
     }
   }
   return options as Partial<DocChatInitOptions>

@@ -156,9 +156,10 @@ export function mountPanel(mount: PanelMountOptions): PanelHandle {
     followDeepLink() {
       const link = takeDeepLink(resolveDeepLinks(options.deepLinks))
       if (link?.view === 'assistant') {
+        // Someone else's question: asked in a new conversation, the reader's stays in History.
         withWidget((handle) => {
           handle.open('assistant', 'api')
-          handle.ask(link.question, 'api')
+          handle.ask(link.question, 'api', { newConversation: true })
         })
       } else if (link?.view === 'search' && options.search !== false) {
         withWidget((handle) => handle.open('search', 'api', link.query))
