@@ -6,6 +6,7 @@ import type { AssistantMessageResult } from './assistant-message'
 import type { DocsWarning } from './warnings'
 import { type Handler, json, useRecordingServer } from '@docchat/test-utils/recording-server'
 import { itWithShared } from '@docchat/test-utils/shared-dir'
+import { expectCutAnswer } from './test/harness'
 import { CAPTURED_SAMPLE, readCapturedSample } from '@docchat/test-utils/streams'
 
 // A real HTTP server on 127.0.0.1: the client under test goes through undici, sockets and all.
@@ -512,12 +513,13 @@ describe('streamAssistantMessage', () => {
     http.handler = (_request, response) => {
       dataStream(response)
       response.write(part('8', [{ threadId: 'thr_new', threadKey: 'k_new' }]))
-      response.end(part('0', 'Hi'))
+      response.write(part('0', 'Hi'))
+      response.end(part('d', { finishReason: 'stop' }))
     }
     const result = await (
       await client().streamAssistantMessage('acme', { fp: 'anonymous', messages: [userMessage] })
     ).collect()
-    expect(result).toMatchObject({ threadId: 'thr_new', threadKey: 'k_new', finished: false })
+    expect(result).toMatchObject({ threadId: 'thr_new', threadKey: 'k_new', finished: true })
   })
 
   it('validates the body: fp required, threadKey only with threadId', async () => {
@@ -566,7 +568,8 @@ describe('streamAssistantMessage', () => {
       (_request, response) => json(response, 503, { error: 'busy' }),
       (_request, response) => {
         dataStream(response)
-        response.end(part('0', 'ok'))
+        response.write(part('0', 'ok'))
+        response.end(part('d', { finishReason: 'stop' }))
       },
     )
     const stream = await client().streamAssistantMessage('acme', {
@@ -614,7 +617,8 @@ describe('streamAssistantMessage', () => {
       dataStream(response)
       response.write(part('0', 'slow '))
       await sleep(300)
-      response.end(part('0', 'but fine'))
+      response.write(part('0', 'but fine'))
+      response.end(part('d', { finishReason: 'stop' }))
     }
     const stream = await client({ timeoutMs: 100 }).streamAssistantMessage('acme', {
       fp: 'anonymous',
@@ -646,16 +650,22 @@ describe('streamAssistantMessage', () => {
     expect((error.partial as AssistantMessageResult).text).toBe('Partial answer')
   })
 
-  it('a stream cut without a finish part resolves unfinished; a dropped connection fails as network', async () => {
+  // Issue 21: collect() resolved such an answer with `finished: false`, a success that callers
+  // had to remember to check; every other path failed it.
+  it('a stream cut without a finish part fails with the cut-answer error; a dropped connection as network', async () => {
     http.handler = (_request, response) => {
       dataStream(response)
+      response.write(part('8', [{ threadId: 'thr_cut' }]))
       response.end(part('0', 'Half'))
     }
-    const cut = await (
-      await client().streamAssistantMessage('acme', { fp: 'anonymous', messages: [userMessage] })
-    ).collect()
-    expect(cut).toMatchObject({ text: 'Half', finished: false })
-    expect(cut.finishReason).toBeUndefined()
+    const cut = await failure(
+      (
+        await client().streamAssistantMessage('acme', { fp: 'anonymous', messages: [userMessage] })
+      ).collect(),
+    )
+    expectCutAnswer(cut)
+    expect(cut.partial).toMatchObject({ text: 'Half', finished: false, threadId: 'thr_cut' })
+    expect((cut.partial as AssistantMessageResult).finishReason).toBeUndefined()
 
     http.handler = async (_request, response) => {
       dataStream(response)
@@ -793,7 +803,8 @@ describe('the README proxy pattern', () => {
     http.handler = (_request, response) => {
       dataStream(response, { 'x-thread-id': 'thr_p', 'x-thread-key': 'key_p' })
       response.write(part('0', 'Through '))
-      response.end(part('0', 'the proxy'))
+      response.write(part('0', 'the proxy'))
+      response.end(part('d', { finishReason: 'stop' }))
     }
     const browserClient = createDocsClient({
       baseUrl: 'https://docs.example.com/api/docs',

@@ -10,7 +10,13 @@ export type {
   AssistantMessageStream,
   AssistantToolInvocation,
 } from './assistant-message'
-export { streamFailure } from './stream-failure'
+export { cutAnswerError, isCutAnswer, streamFailure } from './stream-failure'
+export {
+  type AnswerBuilder,
+  type AnswerBuilderOptions,
+  type AnswerFacts,
+  createAnswerBuilder,
+} from './answer-builder'
 export {
   type AssistantMessageOptions,
   type CreatedAgentJob,
@@ -216,7 +222,6 @@ export {
 } from './ui-message-chunks'
 export {
   checkUIMessageChunk,
-  cutUIMessageStreamError,
   type ReadUIMessageStreamOptions,
   readUIMessageStreamBatches,
   readUIMessageStreamChunks,

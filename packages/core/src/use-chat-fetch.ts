@@ -1,6 +1,6 @@
 import type { Ask, AssistantConnectionOptions } from './assistant-connection'
 import type { AssistantMessageStream } from './assistant-message'
-import { streamFailure } from './stream-failure'
+import { cutAnswerError, streamFailure } from './stream-failure'
 import { encodeDataStream } from './coalesce-text-parts'
 import type { DataStreamEvent } from './data-stream'
 import { asAbortError } from './abort-error'
@@ -15,10 +15,6 @@ import type { AssistantRequestInput } from './schemas'
  * `createDocsReaderClient` can load it when a page first uses it; `createAssistantConnection`
  * (use-chat-connection.ts) brings it along.
  */
-
-function cutStreamError(): DocsApiError {
-  return new DocsApiError('The answer stream ended before it finished.', { kind: 'network' })
-}
 
 /**
  * The events AI SDK v4's parser may see: failures become one `DocsApiError` (after the events
@@ -47,7 +43,7 @@ async function* checkedForUseChat(
   } catch (error) {
     throw asAbortError(error)
   }
-  if (!finished) throw cutStreamError()
+  if (!finished) throw cutAnswerError()
 }
 
 function useChatBody(init: RequestInit | undefined): Record<string, unknown> {

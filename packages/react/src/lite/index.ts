@@ -17,7 +17,6 @@ export type {
 } from '../use-conversations'
 export { useConversations } from './use-conversations'
 export { type LiteDocsSearch, useDocsSearch } from './use-docs-search'
-export { createAssistantMessageBuilder } from './assistant-message-builder'
 export type {
   AssistantChat,
   AssistantChatStatus,

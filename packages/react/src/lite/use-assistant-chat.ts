@@ -1,7 +1,12 @@
 'use client'
 
 import type { Message } from '@ai-sdk/react'
-import { DocsApiError, toDocsApiError, withoutPastAttachmentData } from '@docchat/core'
+import {
+  createAnswerBuilder,
+  DocsApiError,
+  toDocsApiError,
+  withoutPastAttachmentData,
+} from '@docchat/core'
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import {
   lazyThreadStore,
@@ -17,7 +22,6 @@ import type {
   SendOptions,
   UseAssistantChatOptions,
 } from '../use-assistant-chat'
-import { createAssistantMessageBuilder } from './assistant-message-builder'
 import { chatStore } from './chat-store'
 import { scheduleFrame } from '../schedule-frame'
 import { useDocChat } from './provider'
@@ -26,10 +30,6 @@ let idCounter = 0
 /** Message ids until the stream names its own (`f:`), like useChat's generated ones. */
 function messageId(): string {
   return `m${Date.now().toString(36)}${(++idCounter).toString(36)}${Math.random().toString(36).slice(2, 8)}`
-}
-
-function cutStreamError(): DocsApiError {
-  return new DocsApiError('The answer stream ended before it finished.', { kind: 'network' })
 }
 
 /**
@@ -103,7 +103,7 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
       const controller = new AbortController()
       store.controller = controller
       store.set({ messages: history, status: 'submitted', error: undefined })
-      const builder = createAssistantMessageBuilder(messageId())
+      const builder = createAnswerBuilder({ id: messageId() })
       let lastFlush = 0
       let unflushed = false
       let cancelFrame: (() => void) | undefined
@@ -124,7 +124,7 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
         cancelFrame = undefined
         lastFlush = Date.now()
         unflushed = false
-        store.set({ messages: [...history, builder.snapshot()], status: 'streaming' })
+        store.set({ messages: [...history, builder.message() as Message], status: 'streaming' })
       }
       try {
         const stream = await connection.ask(
@@ -143,10 +143,10 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
           flush(false)
         }
         flush(true)
-        if (!builder.finished) throw cutStreamError()
+        builder.end()
         if (store.controller === controller) store.controller = undefined
         store.set({ status: 'ready' })
-        callbacks.current.onFinish?.(builder.snapshot())
+        callbacks.current.onFinish?.(builder.message() as Message)
       } catch (caught) {
         const cancel = cancelFrame
         cancelFrame = undefined
