@@ -1,5 +1,10 @@
 import type { DataStreamEvent, DataStreamFinishReason, DataStreamUsage } from './data-stream'
-import type { DocsMessage, DocsMessagePart, ReasoningDetail, ToolInvocation } from './schemas'
+import type {
+  DocsMessage,
+  DocsMessagePart,
+  ReasoningDetail,
+  ToolInvocation,
+} from './request-schemas'
 import { cutAnswerError, streamFailure } from './stream-failure'
 
 type Part<Type extends DocsMessagePart['type']> = Extract<DocsMessagePart, { type: Type }>

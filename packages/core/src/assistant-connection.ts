@@ -7,7 +7,7 @@ import { createThreadContinuity, type ThreadContinuityOptions } from './thread-c
 import { type FetchLike, performRequest, type RequestSettings } from './request'
 import { type RetryOptions, resolveRetryOptions } from './retry'
 // Types only: the lite client ships this module without zod.
-import type { AssistantRequest, AssistantRequestInput } from './schemas'
+import type { AssistantRequest, AssistantRequestInput } from './request-schemas'
 import type { ThreadIdentity } from './thread-identity'
 import type { DocsWarningHandler } from './warnings'
 

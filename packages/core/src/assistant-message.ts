@@ -7,7 +7,7 @@ import {
   readDataStreamBatches,
 } from './data-stream'
 import { DocsApiError, toDocsApiError } from './errors'
-import type { ToolInvocation } from './schemas'
+import type { ToolInvocation } from './request-schemas'
 import { abortError } from './retry'
 import { type ThreadIdentity, threadFromEvent, threadFromHeaders } from './thread-identity'
 import { type DocsWarningHandler, reportWarning } from './warnings'

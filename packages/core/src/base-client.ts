@@ -16,18 +16,20 @@ import { isAgentJobFinished, isUpdateFinished } from './terminal-states'
 import type {
   AgentJob,
   AgentJobList,
+  PageContent,
+  SearchResult,
+  TriggerUpdateResponse,
+  UpdateStatus,
+} from './response-schemas'
+import type {
   AssistantRequest,
   AssistantRequestInput,
   CreateAgentJobRequest,
   ListAgentJobsRequest,
-  PageContent,
   PageRequest,
   SearchRequest,
   SearchRequestInput,
-  SearchResult,
-  TriggerUpdateResponse,
-  UpdateStatus,
-} from './schemas'
+} from './request-schemas'
 import type { ThreadIdentity } from './thread-identity'
 import { type DocsWarningHandler, reportWarning } from './warnings'
 

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils/backend'
 import { createDocsChatTransport, type DocsChatTransport } from './chat-transport'
-import { validateRequest, assistantV2RequestSchema } from './schemas'
+import { validateRequest } from './schema-validation'
+import { assistantV2RequestSchema } from './request-schemas'
 import {
   type AiModule,
   aiVersions,

@@ -47,6 +47,14 @@ export {
 } from './errors'
 export { createDocsClientLite } from './lite-client'
 export { createDocsReaderClient } from './reader-client'
+export { checkAssistantV2Request } from './request-rules'
+export {
+  type QuestionFields,
+  type QuestionInit,
+  type QuestionSettings,
+  questionFields,
+  questionMessage,
+} from './question'
 export {
   DATA_LIMITS,
   type DataLimits,
@@ -88,13 +96,29 @@ export {
   type AgentJobList,
   type AgentJobSummary,
   type AgentJobTodo,
-  type AssistantRequest,
-  type AssistantRequestInput,
-  type Attachment,
   agentJobListSchema,
   agentJobSchema,
   agentJobSummarySchema,
   agentJobTodoSchema,
+  type PageContent,
+  pageContentSchema,
+  type SearchResult,
+  type SearchResultMetadata,
+  searchResultSchema,
+  searchResultsSchema,
+  type TriggerUpdateResponse,
+  triggerUpdateResponseSchema,
+  type UpdateAuthor,
+  type UpdateCommit,
+  type UpdateSource,
+  type UpdateStatus,
+  type UpdateStatusState,
+  updateStatusSchema,
+} from './response-schemas'
+export {
+  type AssistantRequest,
+  type AssistantRequestInput,
+  type Attachment,
   assistantRequestSchema,
   attachmentSchema,
   type ContextItem,
@@ -107,39 +131,23 @@ export {
   listAgentJobsRequestSchema,
   messagePartSchema,
   messageSchema,
-  type OpenEnum,
-  type PageContent,
   type PageRequest,
-  pageContentSchema,
   pageRequestSchema,
-  parseResponse,
   type ReasoningDetail,
   type SearchFilter,
   type SearchRequest,
   type SearchRequestInput,
-  type SearchResult,
-  type SearchResultMetadata,
   searchFilterSchema,
   searchRequestSchema,
-  searchResultSchema,
-  searchResultsSchema,
   type ToolInvocation,
-  type TriggerUpdateResponse,
   toolInvocationSchema,
-  triggerUpdateResponseSchema,
-  type UpdateAuthor,
-  type UpdateCommit,
-  type UpdateSource,
-  type UpdateStatus,
-  type UpdateStatusState,
-  updateStatusSchema,
-  validateRequest,
   type AssistantV2Request,
   type AssistantV2RequestInput,
   assistantV2RequestSchema,
   type DocsUIMessage,
   uiMessageSchema,
-} from './schemas'
+} from './request-schemas'
+export { type OpenEnum, parseResponse, validateRequest } from './schema-validation'
 export { decodeEntities } from './html-entities'
 export {
   resolveDocsUrl,
@@ -228,7 +236,6 @@ export {
   type UIMessageStreamChunk,
 } from './ui-message-stream'
 export {
-  checkAssistantV2Request,
   createUIMessageConnection,
   type UIMessageAnswer,
   type UIMessageConnection,

@@ -8,26 +8,24 @@ import type {
   ResponseParseContext,
 } from './base-client'
 import { DocsApiError } from './errors'
-// Types only: a runtime import of './schemas' would pull zod into the bundle.
+import { badRequest, checkAssistantRequest } from './request-rules'
+// Types only: a runtime import of the schemas would pull zod into the bundle.
 import type {
   AgentJob,
   AgentJobList,
-  AssistantRequest,
-  CreateAgentJobRequest,
-  ListAgentJobsRequest,
   PageContent,
-  PageRequest,
-  SearchRequest,
   SearchResult,
   TriggerUpdateResponse,
   UpdateStatus,
-} from './schemas'
+} from './response-schemas'
+import type {
+  CreateAgentJobRequest,
+  ListAgentJobsRequest,
+  PageRequest,
+  SearchRequest,
+} from './request-schemas'
 
 type Fields = Record<string, unknown>
-
-function badRequest(field: string, problem: string): never {
-  throw new DocsApiError(`Invalid request: ${field}: ${problem}`, { kind: 'bad-request', field })
-}
 
 function requestObject(value: unknown, field = 'body'): Fields {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
@@ -48,16 +46,6 @@ function optionalNumber(body: Fields, field: string): void {
     badRequest(field, 'must be a number')
   }
 }
-
-function optionalPositiveInteger(body: Fields, field: string): void {
-  const value = body[field]
-  if (value !== undefined && !(typeof value === 'number' && Number.isInteger(value) && value > 0)) {
-    badRequest(field, 'must be a positive integer')
-  }
-}
-
-// The API's documented limit (the zod schema's `currentPath` maximum).
-const maxCurrentPath = 200
 
 function requireList(body: Fields, field: string): unknown[] {
   const value = body[field]
@@ -110,24 +98,7 @@ export const readerValidation: DocsReaderValidation = {
     requireString(body, 'path')
     return body as PageRequest
   },
-  assistantRequest(value) {
-    const body = requestObject(value)
-    requireString(body, 'fp')
-    requireList(body, 'messages').forEach((message, index) => {
-      const field = `messages.${index}`
-      const record = requestObject(message, field)
-      requireString(record, 'id', `${field}.`)
-      requireString(record, 'role', `${field}.`)
-    })
-    if (body.threadKey !== undefined && !body.threadId) {
-      badRequest('threadKey', 'threadKey is only valid together with threadId')
-    }
-    optionalPositiveInteger(body, 'retrievalPageSize')
-    if (typeof body.currentPath === 'string' && body.currentPath.length > maxCurrentPath) {
-      badRequest('currentPath', `must be at most ${maxCurrentPath} characters`)
-    }
-    return { retrievalPageSize: 5, ...body } as AssistantRequest
-  },
+  assistantRequest: (value) => checkAssistantRequest(value, 'v1'),
   searchResults(value, context) {
     return responseList(value, context).map((item, index) => {
       const result = responseObject(item, context, String(index))

@@ -5,12 +5,13 @@ import {
   type EndpointRequest,
   questionHeaders,
 } from './assistant-connection'
+import { checkAssistantV2Request } from './request-rules'
 import { createThreadContinuity } from './thread-continuity'
 import { DocsApiError, toDocsApiError } from './errors'
 import { performRequest } from './request'
 import { abortError } from './retry'
 // Types only: the transport ships this module without zod.
-import type { AssistantV2Request, AssistantV2RequestInput } from './schemas'
+import type { AssistantV2Request, AssistantV2RequestInput } from './request-schemas'
 import { type ThreadIdentity, threadFromHeaders } from './thread-identity'
 import {
   type ReadUIMessageStreamOptions,
@@ -53,48 +54,8 @@ export interface UIMessageConnection {
   ask(body: AssistantV2RequestInput, options?: AskOptions): Promise<UIMessageAnswer>
 }
 
-function badRequest(field: string, problem: string): never {
-  throw new DocsApiError(`Invalid request: ${field}: ${problem}`, { kind: 'bad-request', field })
-}
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
-
-/**
- * The zod-free check of a v2 body (what `assistantV2RequestSchema` checks, minus the per-field
- * detail): used when no schema is given, so the transport stays small.
- */
-export function checkAssistantV2Request(value: unknown): AssistantV2Request {
-  if (!isRecord(value)) badRequest('body', 'must be a JSON object')
-  if (typeof value.fp !== 'string' || value.fp.length === 0) {
-    badRequest('fp', 'is required: use "anonymous" or a stable user id')
-  }
-  if (!Array.isArray(value.messages) || value.messages.length === 0) {
-    badRequest('messages', 'must be a non-empty array')
-  }
-  value.messages.forEach((message: unknown, index: number) => {
-    const at = `messages.${index}`
-    if (!isRecord(message)) badRequest(at, 'must be an object')
-    if (typeof message.id !== 'string' || !message.id) badRequest(`${at}.id`, 'must be a string')
-    if (message.role !== 'user' && message.role !== 'assistant' && message.role !== 'system') {
-      badRequest(`${at}.role`, 'must be system, user or assistant')
-    }
-    if (!Array.isArray(message.parts)) badRequest(`${at}.parts`, 'must be an array')
-    message.parts.forEach((part: unknown, partIndex: number) => {
-      if (!isRecord(part) || typeof part.type !== 'string') {
-        badRequest(`${at}.parts.${partIndex}.type`, 'must be a string')
-      }
-    })
-  })
-  if (value.threadKey !== undefined && !value.threadId) {
-    badRequest('threadKey', 'threadKey is only valid together with threadId')
-  }
-  const size = value.retrievalPageSize
-  if (size !== undefined && !(typeof size === 'number' && Number.isInteger(size) && size > 0)) {
-    badRequest('retrievalPageSize', 'must be a positive integer')
-  }
-  return { retrievalPageSize: 5, ...value } as AssistantV2Request
-}
 
 /** A thread id in message metadata (`start`, `message-metadata`, `finish`), as the dev server sends. */
 function threadFromChunk(chunk: UIMessageStreamChunk): ThreadIdentity | undefined {

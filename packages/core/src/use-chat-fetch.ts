@@ -6,7 +6,7 @@ import type { DataStreamEvent } from './data-stream'
 import { asAbortError } from './abort-error'
 import { DocsApiError } from './errors'
 import { linkSignal } from './request'
-import type { AssistantRequestInput } from './schemas'
+import type { AssistantRequestInput } from './request-schemas'
 
 /*
  * An assistant connection's `fetch` for AI SDK v4 `useChat({ streamProtocol: 'data' })`: the

@@ -4,8 +4,8 @@ import type { Message } from '@ai-sdk/react'
 import {
   type ContextItem,
   contextAnnotation,
-  DOCS_LIMITS,
   getMessageContext,
+  questionFields,
   type SearchFilter,
   type ThreadIdentity,
   type ThreadStore,
@@ -82,16 +82,16 @@ export function useRequestBody({
 }: RequestBodyOptions) {
   return useCallback(
     (extraContext: ContextItem[]) => {
-      const items = [...pending.current, ...extraContext]
       const path = typeof currentPath === 'function' ? currentPath() : currentPath
-      const pagePath = path ?? (typeof location === 'undefined' ? undefined : location.pathname)
-      return {
-        fp,
-        retrievalPageSize,
-        ...(filter ? { filter } : {}),
-        ...(items.length > 0 ? { context: items } : {}),
-        ...(pagePath ? { currentPath: pagePath.slice(0, DOCS_LIMITS.currentPathChars) } : {}),
-      }
+      return questionFields(
+        {
+          fp,
+          retrievalPageSize,
+          filter,
+          currentPath: path ?? (typeof location === 'undefined' ? undefined : location.pathname),
+        },
+        [...pending.current, ...extraContext],
+      )
     },
     [fp, retrievalPageSize, filter, currentPath, pending],
   )
