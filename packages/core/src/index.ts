@@ -47,7 +47,7 @@ export {
 } from './errors'
 export { createDocsClientLite } from './lite-client'
 export { createDocsReaderClient } from './reader-client'
-export { checkAssistantV2Request } from './request-rules'
+export { checkAssistantV2Request } from './structural-validation'
 export {
   type QuestionFields,
   type QuestionInit,

@@ -9,7 +9,7 @@ import { DocsApiError } from './errors'
 import type { RetryOptions } from './retry'
 import { assistantV2RequestSchema } from './request-schemas'
 import { validateRequest } from './schema-validation'
-import { checkAssistantV2Request } from './request-rules'
+import { checkAssistantV2Request } from './structural-validation'
 import { createUIMessageConnection } from './ui-message-connection'
 
 let backend: TestBackend
