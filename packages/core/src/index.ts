@@ -49,11 +49,28 @@ export { createDocsClientLite } from './lite-client'
 export { createDocsReaderClient } from './reader-client'
 export { checkAssistantV2Request } from './structural-validation'
 export {
+  type AnswerRunner,
+  type ChatRun,
+  type ChatRunStatus,
+  type ChatView,
+  chatView,
+  createDocsChat,
+  type DocsChat,
+  type DocsChatOptions,
+  type DocsChatSettings,
+  type DocsChatState,
+  reviveMessage,
+  type SendOptions,
+} from './docs-chat'
+export { connectionRunner } from './connection-runner'
+export { scheduleFrame } from './schedule-frame'
+export {
   type QuestionFields,
   type QuestionInit,
   type QuestionSettings,
   questionFields,
   questionMessage,
+  questionRequest,
 } from './question'
 export {
   DATA_LIMITS,

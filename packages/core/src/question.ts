@@ -1,3 +1,4 @@
+import { withoutPastAttachmentData } from './attachment-data'
 import { DOCS_LIMITS } from './docs-limits'
 import { contextAnnotation } from './message-context'
 import type { AssistantRequestInput, Attachment, ContextItem, DocsMessage } from './request-schemas'
@@ -60,4 +61,16 @@ export function questionMessage(text: string, init: QuestionInit): DocsMessage {
   if (init.context?.length) message.annotations = [contextAnnotation(init.context)]
   if (init.attachments?.length) message.experimental_attachments = [...init.attachments]
   return message
+}
+
+/**
+ * The body of a question: its fields, then the conversation with the data of earlier questions'
+ * files left out (names and types stay): the server reads the newest question's files, and
+ * resending every image on every question would soon pass any body limit.
+ */
+export function questionRequest(
+  messages: readonly DocsMessage[],
+  fields: QuestionFields,
+): AssistantRequestInput {
+  return { ...fields, messages: withoutPastAttachmentData(messages) }
 }

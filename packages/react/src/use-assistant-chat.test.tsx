@@ -1,8 +1,8 @@
 import { createThreadStore } from '@docchat/core'
 import { expectCutAnswer } from '@docchat/test-utils/answers'
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { baseUrl, createTestSetup, domain } from './test/docchat-test-setup'
-import { type AssistantChat, useAssistantChat } from './use-assistant-chat'
+import { baseUrl, createTestSetup, domain, useAssistantChat } from './test/harness'
+import type { AssistantChat } from './use-assistant-chat'
 
 function lastAnswer(chat: AssistantChat): string {
   const message = chat.messages.at(-1)

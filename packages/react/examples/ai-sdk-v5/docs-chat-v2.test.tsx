@@ -2,7 +2,7 @@ import { useChat as useChatV2 } from '@ai-sdk/react-v2'
 import { useChat as useChatV3 } from '@ai-sdk/react-v3'
 import { createDocsChatTransport, type DocsChatTransport, type DocsClient } from '@docchat/core'
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { createTestSetup, domain } from '../../src/test/docchat-test-setup'
+import { createTestSetup, domain } from '../../src/test/harness'
 
 // The v2 endpoint (UI message stream over SSE) through `protocol: 'v2'`, with the real `useChat`
 // of both v5+ bindings, against the dev server.

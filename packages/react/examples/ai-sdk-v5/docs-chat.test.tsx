@@ -1,7 +1,7 @@
 import { useChat as useChatV3 } from '@ai-sdk/react-v3'
 import { createDocsChatTransport } from '@docchat/core'
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react'
-import { createTestSetup, domain } from '../../src/test/docchat-test-setup'
+import { createTestSetup, domain } from '../../src/test/harness'
 import { DocsChat } from './docs-chat'
 
 interface AssistantBody {

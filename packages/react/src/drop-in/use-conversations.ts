@@ -2,19 +2,19 @@
 
 import type { AssistantChat } from '../use-assistant-chat'
 import {
-  type Conversations,
+  type ConversationList,
   type UseConversationsOptions,
-  useConversationsWith,
+  useConversationList,
 } from '../use-conversations'
 
 /**
  * `useConversations` on the drop-in's engine: the same store, list and switching, without core's
- * Markdown export (about 2 KB gzip), which the widget's history chunk brings along when a reader
- * opens History. `toMarkdown` throws here; render with `conversationToMarkdown`.
+ * Markdown export (about 7 KB gzip), which the widget's history chunk brings along and renders
+ * itself when a reader opens History.
  */
 export function useConversations(
   chat: AssistantChat,
   options: UseConversationsOptions,
-): Conversations {
-  return useConversationsWith(chat, options, undefined)
+): ConversationList {
+  return useConversationList(chat, options)[0]
 }
