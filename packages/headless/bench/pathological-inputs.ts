@@ -132,15 +132,3 @@ export function parseAll(markdown: string): number {
   for (const text of inlineTexts(parseMarkdownBlocks(markdown))) nodes += parseInline(text).length
   return nodes
 }
-
-/** CPU milliseconds of the fastest of `runs` calls (CPU, not wall time: the machine is shared). */
-export function cpuMs(run: () => unknown, runs = 3): number {
-  let best = Number.POSITIVE_INFINITY
-  for (let index = 0; index < runs; index++) {
-    const start = process.cpuUsage()
-    run()
-    const used = process.cpuUsage(start)
-    best = Math.min(best, (used.user + used.system) / 1000)
-  }
-  return best
-}
