@@ -315,7 +315,7 @@ function startTurn(server: ServerContext, ctx: RequestContext, turn: PreparedTur
  */
 export const answerModeHeader = 'X-DocChat-Answer-Mode'
 
-export function answerModeOf(server: ServerContext): 'extractive' | 'model' {
+function answerModeOf(server: ServerContext): 'extractive' | 'model' {
   return server.llm ? 'model' : 'extractive'
 }
 
@@ -429,7 +429,7 @@ async function semanticResults(
  * A 400 naming the field and its maximum when a raw body string is longer than `max`: checked
  * before the value reaches a schema, a regex or the index.
  */
-export function checkLength(value: unknown, max: number, field: string): void {
+function checkLength(value: unknown, max: number, field: string): void {
   if (typeof value === 'string' && value.length > max) {
     throw new HttpError(
       400,

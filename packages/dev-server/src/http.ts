@@ -7,7 +7,7 @@
 export type ErrorShape = 'message' | 'error'
 
 /** Headers a browser client must be able to read cross-origin. */
-export const exposedHeaders = [
+const exposedHeaders = [
   'X-Thread-Id',
   'X-Thread-Key',
   'Retry-After',
@@ -97,7 +97,7 @@ const reasonPhrases: Record<number, string> = {
   504: 'Gateway Timeout',
 }
 
-export function reasonPhrase(status: number): string {
+function reasonPhrase(status: number): string {
   return reasonPhrases[status] ?? ''
 }
 

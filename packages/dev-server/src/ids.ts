@@ -21,7 +21,7 @@ export function ulid(time: number): string {
   return out
 }
 
-export function isUlid(value: string): boolean {
+function isUlid(value: string): boolean {
   return /^[0-9A-HJKMNP-TV-Z]{26}$/.test(value)
 }
 

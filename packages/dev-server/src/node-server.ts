@@ -48,7 +48,7 @@ function addressHostname(address: string | undefined): string | undefined {
   return parseHost(plain.includes(':') ? `[${plain}]` : plain)?.hostname
 }
 
-export function isLoopbackHostname(hostname: string): boolean {
+function isLoopbackHostname(hostname: string): boolean {
   return (
     hostname === 'localhost' ||
     hostname.endsWith('.localhost') ||

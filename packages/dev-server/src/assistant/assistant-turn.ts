@@ -139,7 +139,7 @@ function contextResults(items: readonly ContextItem[], currentPath?: string): Se
   }))
 }
 
-export function systemPrompt(input: AssistantTurnInput): string {
+function systemPrompt(input: AssistantTurnInput): string {
   const lines = [
     `You are the documentation assistant for ${input.docs.name}. Answer only from its documentation.`,
     'Call the `search` tool before answering (more than once if the first results miss). Cite the pages you use inline as Markdown links to their paths, e.g. [Quickstart](/quickstart).',
@@ -186,7 +186,7 @@ export function absoluteFileUrl(url: string): URL | undefined {
  * (inline data, or the uploaded URL). PDFs are named in the system prompt, not sent: not every
  * OpenAI-compatible server takes file parts.
  */
-export function questionContent(input: AssistantTurnInput): string | (TextPart | ImagePart)[] {
+function questionContent(input: AssistantTurnInput): string | (TextPart | ImagePart)[] {
   const images: ImagePart[] = []
   for (const attachment of input.attachments ?? []) {
     const data = readDataUrl(attachment.url)
@@ -313,7 +313,7 @@ export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<U
     .pipeThrough(finishLine)
 }
 
-export function errorMessage(error: unknown): string {
+function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message
   return 'An error occurred.'
 }
