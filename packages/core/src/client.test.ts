@@ -6,7 +6,7 @@ import type { AssistantMessageResult } from './assistant-message'
 import type { DocsWarning } from './warnings'
 import { type Handler, json, useRecordingServer } from '@docchat/test-utils/recording-server'
 import { itWithShared } from '@docchat/test-utils/shared-dir'
-import { expectCutAnswer } from './test/harness'
+import { failure, dataStream, expectCutAnswer, part, userMessage } from './test/harness'
 import { CAPTURED_SAMPLE, readCapturedSample } from '@docchat/test-utils/streams'
 
 // A real HTTP server on 127.0.0.1: the client under test goes through undici, sockets and all.
@@ -38,16 +38,6 @@ function client(options: DocsClientOptions = {}) {
   })
 }
 
-async function failure(promise: Promise<unknown>): Promise<DocsApiError> {
-  try {
-    await promise
-  } catch (error) {
-    expect(DocsApiError.isInstance(error)).toBe(true)
-    return error as DocsApiError
-  }
-  throw new Error('expected the call to fail')
-}
-
 const status = (overrides: Record<string, unknown> = {}) => ({
   _id: 'st_1',
   projectId: 'proj',
@@ -65,12 +55,6 @@ const job = (overrides: Record<string, unknown> = {}) => ({
   todos: [],
   ...overrides,
 })
-const userMessage = {
-  id: 'm1',
-  role: 'user' as const,
-  content: 'How do I start?',
-  parts: [{ type: 'text' as const, text: 'How do I start?' }],
-}
 
 describe('paths and authentication', () => {
   it('calls every endpoint at its path with the right key', async () => {
@@ -411,16 +395,6 @@ describe('polling', () => {
     )
   })
 })
-
-function dataStream(response: ServerResponse, headers: Record<string, string> = {}) {
-  response.writeHead(200, {
-    'content-type': 'text/plain; charset=utf-8',
-    'x-vercel-ai-data-stream': 'v1',
-    ...headers,
-  })
-}
-
-const part = (code: string, value: unknown) => `${code}:${JSON.stringify(value)}\n`
 
 describe('streamAssistantMessage', () => {
   it('sends the validated body and collects text, tools, usage and the thread from headers', async () => {

@@ -78,7 +78,9 @@ export interface DocsChatSettings {
 export interface DocsChatOptions extends DocsChatSettings {
   id: string
   /** `client.connectAssistant` and the domain: the chat's one connection. */
-  client: { connectAssistant(domain: string, options?: AssistantConnectionOptions): AssistantConnection }
+  client: {
+    connectAssistant(domain: string, options?: AssistantConnectionOptions): AssistantConnection
+  }
   domain: string
   /**
    * Where the thread and the messages persist, called when needed (so never during a server
@@ -261,7 +263,10 @@ export function createDocsChat(options: DocsChatOptions): DocsChat {
     // A continued answer reads as one: its continuation joins the partial's last text.
     if (current.continuing && last?.id === current.continuing.id) {
       changed = true
-      runner?.setMessages([...run.messages.slice(0, -1), joinContinuation(current.continuing, last)])
+      runner?.setMessages([
+        ...run.messages.slice(0, -1),
+        joinContinuation(current.continuing, last),
+      ])
     }
     set({
       continuable:

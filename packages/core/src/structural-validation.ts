@@ -29,7 +29,7 @@ import type {
 } from './request-schemas'
 
 /** A request that breaks a rule: nothing is sent, and the error names the field. */
-export function badRequest(field: string, problem: string): never {
+function badRequest(field: string, problem: string): never {
   throw new DocsApiError(`Invalid request: ${field}: ${problem}`, { kind: 'bad-request', field })
 }
 
@@ -48,9 +48,9 @@ const roles = {
  * `assistantV2RequestSchema` check, minus the per-part detail, so a client or transport without
  * zod checks by the same rules.
  */
-export function checkAssistantRequest(value: unknown, protocol: 'v1'): AssistantRequest
-export function checkAssistantRequest(value: unknown, protocol: 'v2'): AssistantV2Request
-export function checkAssistantRequest(value: unknown, protocol: 'v1' | 'v2') {
+function checkAssistantRequest(value: unknown, protocol: 'v1'): AssistantRequest
+function checkAssistantRequest(value: unknown, protocol: 'v2'): AssistantV2Request
+function checkAssistantRequest(value: unknown, protocol: 'v1' | 'v2') {
   if (!isRecord(value)) badRequest('body', 'must be a JSON object')
   if (typeof value.fp !== 'string' || !value.fp) {
     badRequest('fp', 'is required: use "anonymous" or a stable user id')

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { DocChatProviderProps, DocChatScope } from './provider'
-import type { AssistantChat, UseAssistantChatOptions } from './use-assistant-chat'
+import type { AssistantChat, UseAssistantChatOptions } from './assistant-chat'
 import type { ConversationList, UseConversationsOptions } from './use-conversations'
 import type { DocsSearchState, UseDocsSearchOptions } from './use-docs-search'
 

@@ -15,7 +15,7 @@ import {
   type ThreadIdentity,
 } from '@docchat/core'
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
-import type { AssistantChat } from './use-assistant-chat'
+import type { AssistantChat } from './assistant-chat'
 
 /** Where the chat keeps its thread: the provider's thread store (`useDocChat().getThreadStore`). */
 export interface ThreadStoreAccess {

@@ -15,7 +15,7 @@ import { getMessageDisplayText, getMessageSuggestions } from './message-suggesti
 import { isMessageNotFound } from './message-not-found'
 import type { MessageLike } from './message-parts'
 import type { DocChatScope } from './provider'
-import type { AssistantChat, UseAssistantChatOptions } from './use-assistant-chat'
+import type { AssistantChat, UseAssistantChatOptions } from './assistant-chat'
 
 /*
  * What both engines of `useAssistantChat` share: the chat (core's `DocsChat`, the one state

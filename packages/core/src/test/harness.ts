@@ -34,12 +34,12 @@ export function dataStream(response: ServerResponse, headers: Record<string, str
 }
 
 /** A v4 user message as the v1 endpoint takes it. */
-export const userMessage = (text = 'How do I start?', id = 'm1') => ({
-  id,
+export const userMessage = {
+  id: 'm1',
   role: 'user' as const,
-  content: text,
-  parts: [{ type: 'text' as const, text }],
-})
+  content: 'How do I start?',
+  parts: [{ type: 'text' as const, text: 'How do I start?' }],
+}
 
 // ---------------------------------------------------------------------------------------------
 // The AI SDK v5+ clients (npm aliases), driving the transport as apps do

@@ -17,7 +17,7 @@ export type {
   AssistantChatStatus,
   SendOptions,
   UseAssistantChatOptions,
-} from '../use-assistant-chat'
+} from '../assistant-chat'
 export type {
   ConversationList,
   ConversationMarkdownExportOptions,

@@ -1,7 +1,7 @@
 'use client'
 
 import { connectionRunner } from '@docchat/core'
-import type { AssistantChat, UseAssistantChatOptions } from '../use-assistant-chat'
+import type { AssistantChat, UseAssistantChatOptions } from '../assistant-chat'
 import { useAssistantChatOf, useDocsChat } from '../use-docs-chat'
 import { useDocChat } from './provider'
 

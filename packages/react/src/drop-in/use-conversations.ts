@@ -1,6 +1,6 @@
 'use client'
 
-import type { AssistantChat } from '../use-assistant-chat'
+import type { AssistantChat } from '../assistant-chat'
 import {
   type ConversationList,
   type UseConversationsOptions,

@@ -28,7 +28,7 @@ export { domain, projectId }
 export const baseUrl = testBaseUrl
 
 /** Which engine the hooks' contract tests run on. */
-export const engineName = process.env.DOCCHAT_ENGINE === 'drop-in' ? 'drop-in' : 'use-chat'
+const engineName = process.env.DOCCHAT_ENGINE === 'drop-in' ? 'drop-in' : 'use-chat'
 const engine: DocChatEngine = engineName === 'drop-in' ? dropIn : full
 export const { DocChatProvider, useDocChat, useAssistantChat, useDocsSearch } = engine
 
