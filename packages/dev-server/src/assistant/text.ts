@@ -97,17 +97,6 @@ export class TermIndex {
   }
 }
 
-/**
- * Whether a text answers a query well enough to be used: most of the query's terms must occur.
- * Search engines with prefix and typo tolerance always return *something*; this gate is what lets
- * the assistant say "not found" instead of answering from noise.
- */
-function isRelevant(queryTerms: readonly string[], text: string): boolean {
-  if (queryTerms.length === 0) return false
-  const matched = new TermIndex(text).matches(queryTerms)
-  return matched >= Math.min(2, queryTerms.length) || matched / queryTerms.length >= 0.6
-}
-
 export interface TextBlock {
   kind: 'prose' | 'code'
   text: string

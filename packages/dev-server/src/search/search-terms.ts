@@ -74,10 +74,6 @@ export function queryTerm(token: string): string | null {
   return stem(term) || null
 }
 
-function isStopWord(token: string): boolean {
-  return stopWords.has(token.toLowerCase())
-}
-
 /** A deliberately small suffix stripper (English only; other scripts pass through). */
 function stem(term: string): string {
   if (term.length <= 3 || !/^[a-z]+$/.test(term)) return term
