@@ -5,6 +5,7 @@
  * is an HTTP one, through the fetch handler elsewhere.
  */
 import { connect } from 'node:net'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { DOCS_LIMITS } from '@docchat/core'
@@ -292,6 +293,135 @@ describe('assistant bodies and context over HTTP (issue 20, finding 7)', () => {
     )
     expect(atLimit.status).toBe(200)
     await atLimit.text()
+  })
+})
+
+describe('bodies that cost JSON.parse more than their bytes', () => {
+  let server: RunningDevServer
+  beforeAll(async () => {
+    server = await startDevServer({ port: 0, docs: { acme: fixtureCorpus() }, seed: false })
+  })
+  afterAll(() => server.close())
+
+  // Bytes, encoded before any timing: the client shares this process and its event loop.
+  const postRaw = (path: string, body: string | Uint8Array<ArrayBuffer>) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${server.keys.assistant}`,
+        'Content-Type': 'application/json',
+      },
+      body,
+    })
+  const search = async () => {
+    const response = await postRaw('/discovery/v1/search/acme', '{"query":"webhooks"}')
+    expect(response.status).toBe(200)
+    return response.json()
+  }
+  /** The longest the server's event loop (this process) stalled while `run` went on. */
+  async function longestStall<T>(run: () => Promise<T>): Promise<{ value: T; stallMs: number }> {
+    const histogram = monitorEventLoopDelay({ resolution: 5 })
+    histogram.enable()
+    try {
+      const value = await run()
+      return { value, stallMs: histogram.max / 1e6 }
+    } finally {
+      histogram.disable()
+    }
+  }
+  const assistantPath = '/discovery/v1/assistant/acme/message'
+  const question = JSON.stringify(userMessage('How do webhooks work?'))
+
+  // Both under the bytes an assistant route reads before parsing (one question's files, ~13.4 MB):
+  // JSON.parse held the event loop 12 s on the first and 6 s on the second (twice: the recording
+  // parses too), and only then came the 400 or 413. Now a linear scan refuses them first.
+  it.each([
+    [
+      '10 MB of nested arrays',
+      `{"fp":"a","messages":${'['.repeat(5_000_000)}${']'.repeat(5_000_000)}}`,
+      DEV_SERVER_LIMITS.jsonDepth,
+    ],
+    [
+      '13 MB of empty objects and no file',
+      `{"fp":"a","messages":[${question}],"x":[${'{},'.repeat(4_500_000)}0]}`,
+      DEV_SERVER_LIMITS.jsonContainers,
+    ],
+    [
+      '1 MiB of empty objects',
+      `{"fp":"a","messages":[${question}],"x":[${'{},'.repeat(340_000)}0]}`,
+      DEV_SERVER_LIMITS.jsonContainers,
+    ],
+  ])(
+    '%s: a 400 before any parse, the event loop free',
+    { timeout: 120_000 },
+    async (_name, body, limit) => {
+      const baseline = await medianMs(search)
+      const cap = Math.max(400, 20 * baseline)
+      const bytes = new TextEncoder().encode(body)
+      const { value: response, stallMs } = await longestStall(() => postRaw(assistantPath, bytes))
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({ field: 'body', limit })
+      expect(stallMs, `baseline ${baseline.toFixed(1)} ms`).toBeLessThan(cap)
+      // Recorded by size, never parsed.
+      const recorded = server.requests.filter((request) => request.path === assistantPath).at(-1)!
+      expect(recorded.body).toEqual({ omitted: 'refused before it was parsed' })
+      await search()
+    },
+  )
+
+  it('13 MB of short strings and no file: a 413 before any parse', {
+    timeout: 120_000,
+  }, async () => {
+    const body = `{"fp":"a","messages":[${question}],"x":"${'\\"'.repeat(10)}","y":[${'"",'.repeat(4_500_000)}""]}`
+    const baseline = await medianMs(search)
+    const cap = Math.max(400, 20 * baseline)
+    const bytes = new TextEncoder().encode(body)
+    const { value: response, stallMs } = await longestStall(() => postRaw(assistantPath, bytes))
+    expect(response.status).toBe(413)
+    expect(await response.json()).toMatchObject({ limit: 1024 * 1024 })
+    expect(stallMs, `baseline ${baseline.toFixed(1)} ms`).toBeLessThan(cap)
+  })
+
+  it('a question with a file, nested to the limit, and a long conversation still pass', async () => {
+    const png = `data:image/png;base64,${'A'.repeat(2_000_000)}`
+    const history = Array.from({ length: 100 }, (_, index) =>
+      index % 2 === 0
+        ? userMessage(`Question ${index}?`, `u${index}`)
+        : {
+            id: `a${index}`,
+            role: 'assistant',
+            content: 'Answer.',
+            parts: [
+              { type: 'text', text: 'Answer.' },
+              ...Array.from({ length: 5 }, (_, at) => ({
+                type: 'source',
+                source: { sourceType: 'url', id: `s${at}`, url: `/page-${at}`, title: 'Page' },
+              })),
+            ],
+          },
+    )
+    const response = await postRaw(
+      assistantPath,
+      JSON.stringify({
+        fp: 'anonymous',
+        messages: [
+          ...history,
+          {
+            ...userMessage('What does this show?'),
+            experimental_attachments: [{ name: 'a.png', contentType: 'image/png', url: png }],
+          },
+        ],
+      }),
+    )
+    expect(response.status).toBe(200)
+    await response.text()
+    const deep = await postRaw(
+      '/discovery/v1/search/acme',
+      `{"query":"webhooks","x":${'['.repeat(DEV_SERVER_LIMITS.jsonDepth - 1)}${']'.repeat(DEV_SERVER_LIMITS.jsonDepth - 1)}}`,
+    )
+    // Parsed: refused by the schema, not by the scan.
+    expect(deep.status).toBe(400)
+    expect(await deep.json()).toMatchObject({ field: 'x' })
   })
 })
 
