@@ -133,7 +133,7 @@ function unreadableFileProblem(attachments: readonly Attachment[] | undefined): 
     if (isAttachmentPlaceholder(file) || readDataUrl(file.url) || absoluteFileUrl(file.url))
       continue
     const name = typeof file.name === 'string' ? ` (${file.name})` : ''
-    return `attachment ${index + 1}${name}: url must be an absolute http(s) URL or a base64 data URL; the dev server cannot resolve a relative URL`
+    return `attachment ${index + 1}${name}: url must be an absolute http(s) URL on a public host or a base64 data URL; the dev server cannot resolve a relative URL, and sends no address on your network to the model`
   }
   return undefined
 }

@@ -498,6 +498,44 @@ describe('unusable attachment URLs (issue 20, finding 8)', () => {
     expect(users).toEqual(['How do webhooks work?', 'And retries?'])
   })
 
+  // Any web page can send this (the key is public, CORS open): in LLM mode the URL went to the
+  // model endpoint as an image to fetch, and a local OpenAI-compatible server (vLLM, LM Studio…)
+  // fetches it from the developer's own network: cloud metadata, routers, local admin pages.
+  it.each([
+    'http://169.254.169.254/latest/meta-data/iam/security-credentials/a.png',
+    'http://127.0.0.1:8080/admin.png',
+    'http://2130706433/a.png',
+    'http://0x7f.1/a.png',
+    'http://localhost:3000/a.png',
+    'http://app.localhost/a.png',
+    'http://10.0.0.1/a.png',
+    'http://192.168.1.1/a.png',
+    'http://172.20.0.1/a.png',
+    'http://100.64.0.1/a.png',
+    'http://0.0.0.0/a.png',
+    'http://[::1]/a.png',
+    'http://[::ffff:169.254.169.254]/a.png',
+    'http://[fe80::1]/a.png',
+    'http://[fd00::1]/a.png',
+  ])('LLM mode: a file at %s on the local network never reaches the model', async (url) => {
+    const chats = fake.chatRequests
+    const refused = await askV1(llm, 'What does this screenshot show?', {
+      attachments: [{ ...relativeFile, url }],
+    })
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toMatchObject({ field: 'messages.0.experimental_attachments' })
+    expect(fake.chatRequests).toBe(chats)
+  })
+
+  it('LLM mode: a file on a public host still goes to the model as an image URL', async () => {
+    const response = await askV1(llm, 'What does this screenshot show?', {
+      attachments: [{ ...relativeFile, url: 'https://files.example/a.png' }],
+    })
+    expect(response.status).toBe(200)
+    await response.text()
+    expect(JSON.stringify(fake.chatMessages.at(-1))).toContain('https://files.example/a.png')
+  })
+
   it('LLM mode, v2: a relative file part URL gets a 400 naming the parts', async () => {
     const response = await postHttp(llm, '/discovery/v2/assistant/acme/message', {
       fp: 'anonymous',
