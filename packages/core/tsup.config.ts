@@ -1,4 +1,7 @@
 import { defineConfig } from 'tsup'
 import { libraryConfig } from '../../scripts/tsup.shared'
 
-export default defineConfig(libraryConfig({ packageDir: import.meta.dirname }))
+// Two entries: the public package, and `@docchat/core/internal` (what DocChat's own packages share).
+export default defineConfig(
+  libraryConfig({ packageDir: import.meta.dirname, entries: ['src/index.ts', 'src/internal.ts'] }),
+)

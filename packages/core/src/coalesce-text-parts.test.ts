@@ -1,7 +1,7 @@
 import { itWithShared } from '@docchat/test-utils/shared-dir'
 import { CAPTURED_SAMPLE, readCapturedSampleText } from '@docchat/test-utils/streams'
 import { describe, expect, it } from 'vitest'
-import { coalesceTextParts, coalescingFetch, formatDataStreamLine } from './coalesce-text-parts'
+import { coalesceTextParts, formatDataStreamLine } from './coalesce-text-parts'
 import { parseDataStreamLine } from './data-stream'
 
 function streamOf(chunks: string[], delayMs = 0): ReadableStream<Uint8Array> {
@@ -61,20 +61,6 @@ describe('coalesceTextParts', () => {
   it('passes malformed lines through for the parser to report', async () => {
     const lines = await read(coalesceTextParts(streamOf(['0:"a"\n0:{not json\n0:"b"\n'])))
     expect(lines).toEqual(['0:"a"', '0:{not json', '0:"b"'])
-  })
-})
-
-describe('coalescingFetch', () => {
-  it('merges only assistant-message streams and keeps status and headers', async () => {
-    const fetch = coalescingFetch(
-      async () =>
-        new Response('0:"a"\n0:"b"\n', { status: 200, headers: { 'X-Thread-Id': 'thread-1' } }),
-    )
-    const chat = await fetch('https://api.example.com/discovery/v1/assistant/acme/message')
-    expect(chat.headers.get('x-thread-id')).toBe('thread-1')
-    expect(await chat.text()).toBe('0:"ab"\n')
-    const search = await fetch('https://api.example.com/discovery/v1/search/acme')
-    expect(await search.text()).toBe('0:"a"\n0:"b"\n')
   })
 })
 

@@ -167,23 +167,3 @@ export function coalesceTextParts(
 ): ReadableStream<Uint8Array> {
   return encodeDataStream(readDataStreamBatches(body), { windowMs })
 }
-
-const assistantMessagePath = /\/assistant\/[^/]+\/message$/
-
-/**
- * A fetch whose assistant-message responses go through `coalesceTextParts`.
- * @deprecated Kept for compatibility: `client.connectAssistant(domain).fetch` coalesces text and
- * also validates, times out, retries and keeps the thread.
- */
-export function coalescingFetch(fetch: typeof globalThis.fetch): typeof globalThis.fetch {
-  return async (input, init) => {
-    const response = await fetch(input, init)
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-    if (!response.ok || !response.body || !assistantMessagePath.test(url)) return response
-    return new Response(coalesceTextParts(response.body), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    })
-  }
-}

@@ -12,12 +12,6 @@ export type {
 } from './assistant-message'
 export { cutAnswerError, isCutAnswer, streamFailure } from './stream-failure'
 export {
-  type AnswerBuilder,
-  type AnswerBuilderOptions,
-  type AnswerFacts,
-  createAnswerBuilder,
-} from './answer-builder'
-export {
   type AssistantMessageOptions,
   type CreatedAgentJob,
   createDocsClient,
@@ -31,7 +25,6 @@ export {
 } from './client'
 export {
   coalesceTextParts,
-  coalescingFetch,
   type EncodeDataStreamOptions,
   encodeDataStream,
   formatDataStreamLine,
@@ -41,13 +34,10 @@ export {
   type DocsApiErrorKind,
   type DocsApiErrorOptions,
   errorFromResponse,
-  kindFromStatus,
-  parseRetryAfter,
   toDocsApiError,
 } from './errors'
 export { createDocsClientLite } from './lite-client'
 export { createDocsReaderClient } from './reader-client'
-export { checkAssistantV2Request } from './structural-validation'
 export {
   type AnswerRunner,
   type ChatRun,
@@ -59,29 +49,13 @@ export {
   type DocsChatOptions,
   type DocsChatSettings,
   type DocsChatState,
-  reviveMessage,
   type SendOptions,
 } from './docs-chat'
 export { connectionRunner } from './connection-runner'
-export { scheduleFrame } from './schedule-frame'
-export {
-  type QuestionFields,
-  type QuestionInit,
-  type QuestionSettings,
-  questionFields,
-  questionMessage,
-  questionRequest,
-} from './question'
-export {
-  DATA_LIMITS,
-  type DataLimits,
-  DOCS_LIMITS,
-  type DocsLimits,
-  longestWordLength,
-} from './docs-limits'
+export type { QuestionFields } from './question'
+export { DATA_LIMITS, type DataLimits, DOCS_LIMITS, type DocsLimits } from './docs-limits'
 export { type FingerprintOptions, getFingerprint } from './fingerprint'
-export { isBrowserLike } from './key-safety'
-export { type ContextAnnotation, contextAnnotation, getMessageContext } from './message-context'
+export { getMessageContext } from './message-context'
 export { isDocsMessage } from './message-shape'
 export { endsPolling, type PollBackoffOptions, pollDelay, type WaitOptions } from './poll'
 export {
@@ -165,7 +139,6 @@ export {
   uiMessageSchema,
 } from './request-schemas'
 export { type OpenEnum, parseResponse, validateRequest } from './schema-validation'
-export { decodeEntities } from './html-entities'
 export {
   resolveDocsUrl,
   type SafeUrl,
@@ -192,21 +165,13 @@ export {
   type UploadAttachment,
 } from './attachments'
 export {
-  boundAttachmentData,
-  isAttachmentPlaceholder,
-  withoutPastAttachmentData,
-} from './attachment-data'
-export {
-  apiStorageOrigin,
   createThreadStore,
-  defaultApiOrigin,
   type ThreadStore,
   type ThreadStoreOptions,
 } from './thread-store'
 export {
   type ConversationStore,
   type ConversationStoreOptions,
-  conversationIdOf,
   conversationTitle,
   createConversationStore,
   type SaveConversationInput,
@@ -270,13 +235,3 @@ export {
   type Resolvable,
   type ThreadStoreLike,
 } from './chat-transport'
-export {
-  type ChatMessageLike,
-  type ChatMessagePartLike,
-  toV4Message,
-  toV4Messages,
-  type V4Attachment,
-  type V4Message,
-  type V4MessagePart,
-  type V4ToolInvocation,
-} from './v4-messages'

@@ -5,16 +5,14 @@ import {
   assistantRequestSchema,
   attachmentRequestProblem,
   DOCS_LIMITS,
-  isAttachmentPlaceholder,
   type SearchRequest,
-  type ChatMessageLike,
   pageRequestSchema,
   readDataStream,
   readDataUrl,
   searchRequestSchema,
   toUIMessageChunks,
-  toV4Messages,
 } from '@docchat/core'
+import { isAttachmentPlaceholder, type ChatMessageLike, toV4Messages } from '@docchat/core/internal'
 import { createUIMessageStream, createUIMessageStreamResponse, type UIMessageChunk } from 'ai-v5'
 import { z } from 'zod'
 import {

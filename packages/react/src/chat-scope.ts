@@ -1,12 +1,7 @@
 'use client'
 
-import {
-  apiStorageOrigin,
-  createThreadStore,
-  type DocsChat,
-  type DocsClient,
-  type ThreadStore,
-} from '@docchat/core'
+import { createThreadStore, type DocsChat, type DocsClient, type ThreadStore } from '@docchat/core'
+import { apiStorageOrigin } from '@docchat/core/internal'
 import { useCallback, useRef, useState } from 'react'
 
 /**

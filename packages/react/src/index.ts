@@ -23,11 +23,6 @@ export {
   useConversations,
 } from './use-conversations'
 export {
-  type AssistantResponseInfo,
-  createThreadCapturingFetch,
-  type ThreadCapturingFetchOptions,
-} from './thread-capturing-fetch'
-export {
   getMessageSources,
   type MessageSource,
   type MessageSourcesOptions,

@@ -5,9 +5,9 @@ import {
   type AnswerRunner,
   type DocsMessage,
   type QuestionFields,
-  questionRequest,
   toDocsApiError,
 } from '@docchat/core'
+import { questionRequest } from '@docchat/core/internal'
 import { useEffect, useMemo } from 'react'
 import type { AssistantChat, UseAssistantChatOptions } from './assistant-chat'
 import { useDocChat } from './provider'

@@ -2,7 +2,7 @@
 
 import type { ContextItem } from '@docchat/core'
 import { type RefObject, useEffect, useState } from 'react'
-import { scheduleFrame } from '@docchat/core'
+import { scheduleFrame } from '@docchat/core/internal'
 
 export interface CodeBlock {
   /** Stable id: the `<pre>`'s `id`, else a `data-docchat-code-block` value such as `code-block-1`. */

@@ -2,18 +2,16 @@
 
 import type { Message } from '@ai-sdk/react'
 import {
-  apiStorageOrigin,
   type ContextItem,
   type ConversationMarkdownLabels,
   type ConversationStore,
-  conversationIdOf,
   conversationTitle,
   conversationToMarkdown,
   createConversationStore,
-  reviveMessage,
   type StoredConversation,
   type ThreadIdentity,
 } from '@docchat/core'
+import { apiStorageOrigin, conversationIdOf, reviveMessage } from '@docchat/core/internal'
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import type { AssistantChat } from './assistant-chat'
 
