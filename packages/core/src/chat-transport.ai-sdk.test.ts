@@ -7,11 +7,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createDocsChatTransport } from './chat-transport'
 import { createDocsClient } from './client'
 import {
-  type Ai4Server,
   EVERYTHING_TEXT,
   PLAIN_TEXT,
   SLOW_WORDS,
-  startAi4Server,
+  useAi4Server,
 } from '@docchat/test-utils/ai4-server'
 import {
   type AiModule,
@@ -22,16 +21,10 @@ import {
   type TestUIMessage,
   textOf,
   until,
+  lastUIMessage,
 } from './test/harness'
 
-let server: Ai4Server
-beforeAll(async () => {
-  server = await startAi4Server()
-})
-afterAll(() => server.close())
-beforeEach(() => {
-  server.requests.length = 0
-})
+const server = useAi4Server()
 
 describe.each(aiVersions)('%s', (_version, load) => {
   let ai: AiModule
@@ -61,15 +54,7 @@ describe.each(aiVersions)('%s', (_version, load) => {
         },
       ],
     })
-    let message: TestUIMessage | undefined
-    for await (const snapshot of ai.readUIMessageStream({
-      stream,
-      onError: (error) => {
-        throw error
-      },
-    })) {
-      message = snapshot
-    }
+    const message = await lastUIMessage(ai, stream)
     expect(message?.id).toMatch(/^msg-\d+-1$/)
     expect(textOf(message)).toBe(EVERYTHING_TEXT)
     expect(partsOf(message, 'reasoning').map((part) => part.text)).toEqual([

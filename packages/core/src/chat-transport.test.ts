@@ -3,25 +3,13 @@ import { createDocsChatTransport } from './chat-transport'
 import { createDocsClient } from './client'
 import { DocsApiError } from './errors'
 import { createThreadStore } from './thread-store'
-import {
-  type Ai4Server,
-  EVERYTHING_TEXT,
-  PLAIN_TEXT,
-  startAi4Server,
-} from '@docchat/test-utils/ai4-server'
+import { EVERYTHING_TEXT, PLAIN_TEXT, useAi4Server } from '@docchat/test-utils/ai4-server'
 import { collect } from '@docchat/test-utils/streams'
 import type { ThreadIdentity } from './thread-identity'
 import type { DocsUIMessageChunk } from './ui-message-chunks'
 import type { ChatMessageLike } from './v4-messages'
 
-let server: Ai4Server
-beforeAll(async () => {
-  server = await startAi4Server()
-})
-afterAll(() => server.close())
-beforeEach(() => {
-  server.requests.length = 0
-})
+const server = useAi4Server()
 
 const user = (id: string, text: string): ChatMessageLike => ({
   id,

@@ -16,6 +16,7 @@ import {
   type TestUIMessage,
   textOf,
   until,
+  lastUIMessage,
 } from './test/harness'
 import type { ThreadIdentity } from './thread-identity'
 
@@ -57,15 +58,7 @@ describe.each(aiVersions)('%s', (_version, load) => {
         { id: 'u1', role: 'user', parts: [{ type: 'text', text: QUESTION } as { type: string }] },
       ],
     })
-    let message: TestUIMessage | undefined
-    for await (const snapshot of ai.readUIMessageStream({
-      stream,
-      onError: (error) => {
-        throw error
-      },
-    })) {
-      message = snapshot
-    }
+    const message = await lastUIMessage(ai, stream)
     expect(message?.role).toBe('assistant')
     expect(textOf(message)).toMatch(/install/i)
     expect(message?.parts.some((part) => part.type === 'dynamic-tool')).toBe(true)

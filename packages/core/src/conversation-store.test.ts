@@ -1,27 +1,8 @@
 import { expectLinearTime } from '@docchat/test-utils/linear-time'
 import { createConversationStore, conversationTitle } from './conversation-store'
-import type { StorageLike } from './safe-storage'
+import { QuotaStorage } from './test/harness'
 import { createThreadStore } from './thread-store'
 import type { DocsWarning } from './warnings'
-
-class MapStorage implements StorageLike {
-  readonly items = new Map<string, string>()
-  get length() {
-    return this.items.size
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value)
-  }
-  removeItem(key: string) {
-    this.items.delete(key)
-  }
-}
 
 let idCount = 0
 function turn(question: string, answer = `Answer to ${question}`) {
@@ -46,7 +27,7 @@ const key = 'docchat:default@https://api.mintlify.com:conversations:docs.example
 
 describe('createConversationStore', () => {
   it('keeps conversations per domain, newest first, with title, time and thread', () => {
-    const storage = new MapStorage()
+    const storage = new QuotaStorage()
     const store = createConversationStore({ storage })
     const first = turn('  How do I\n install   the CLI?  ')
     const second = turn('What is a thread?')
@@ -76,7 +57,7 @@ describe('createConversationStore', () => {
   })
 
   it('updates a conversation in place by its first message id, and only moves it when it changed', () => {
-    const store = createConversationStore({ storage: new MapStorage() })
+    const store = createConversationStore({ storage: new QuotaStorage() })
     const first = turn('One')
     const second = turn('Two')
     store.save('d', { messages: first, updatedAt: 1 })
@@ -95,7 +76,7 @@ describe('createConversationStore', () => {
   })
 
   it('does not keep a conversation without a question', () => {
-    const store = createConversationStore({ storage: new MapStorage() })
+    const store = createConversationStore({ storage: new QuotaStorage() })
     expect(store.save('d', { messages: [] })).toBeUndefined()
     expect(
       store.save('d', {
@@ -108,13 +89,13 @@ describe('createConversationStore', () => {
   })
 
   it('keeps at most maxCount conversations, dropping the oldest', () => {
-    const store = createConversationStore({ storage: new MapStorage(), maxCount: 3 })
+    const store = createConversationStore({ storage: new QuotaStorage(), maxCount: 3 })
     for (let n = 1; n <= 5; n++) store.save('d', { messages: turn(`Q${n}`), updatedAt: n })
     expect(store.list('d').map((c) => c.title)).toEqual(['Q5', 'Q4', 'Q3'])
   })
 
   it('keeps at most maxBytes of JSON, dropping the oldest first; one oversized conversation does not empty the rest', () => {
-    const storage = new MapStorage()
+    const storage = new QuotaStorage()
     const store = createConversationStore({ storage, maxBytes: 2000 })
     for (let n = 1; n <= 10; n++) {
       store.save('d', { messages: turn(`Q${n}`, 'x'.repeat(200)), updatedAt: n })
@@ -134,7 +115,7 @@ describe('createConversationStore', () => {
   })
 
   it('drops bad entries from storage with one storage-invalid warning, never throws, and rewrites what is left', () => {
-    const storage = new MapStorage()
+    const storage = new QuotaStorage()
     const good = { id: 'q1', title: 'Fine', updatedAt: 5, messages: turn('Fine') }
     storage.setItem(
       key,
@@ -176,7 +157,7 @@ describe('createConversationStore', () => {
   })
 
   it('returns the same list until the stored value changes (a stable snapshot)', () => {
-    const store = createConversationStore({ storage: new MapStorage() })
+    const store = createConversationStore({ storage: new QuotaStorage() })
     store.save('d', { messages: turn('A') })
     const list = store.list('d')
     expect(store.list('d')).toBe(list)
@@ -185,7 +166,7 @@ describe('createConversationStore', () => {
   })
 
   it('removes one conversation and clears a domain, notifying subscribers', () => {
-    const store = createConversationStore({ storage: new MapStorage() })
+    const store = createConversationStore({ storage: new QuotaStorage() })
     const changes: string[] = []
     const unsubscribe = store.subscribe((domain) => changes.push(domain))
     const a = turn('A')
@@ -202,7 +183,7 @@ describe('createConversationStore', () => {
   })
 
   it('hears writes from other tabs through storage events, and shares the key scheme with the thread store', () => {
-    const local = new MapStorage()
+    const local = new QuotaStorage()
     const events = new EventTarget()
     vi.stubGlobal('localStorage', local)
     vi.stubGlobal('addEventListener', events.addEventListener.bind(events))
@@ -272,9 +253,9 @@ describe('conversationTitle', () => {
 // Issue 20: conversations (their thread keys included) are kept per API origin as well.
 describe('conversations per API origin', () => {
   it('another origin lists none of the default API’s conversations; old ones move to the default API only', () => {
-    const storage = new MapStorage()
+    const storage = new QuotaStorage()
     const legacyKey = 'docchat:default:conversations:docs.example.com'
-    const old = createConversationStore({ storage: new MapStorage() }).save('docs.example.com', {
+    const old = createConversationStore({ storage: new QuotaStorage() }).save('docs.example.com', {
       messages: turn('Stored before origins were in the key'),
       thread: { threadId: 't-old', threadKey: 'k-old' },
     })!

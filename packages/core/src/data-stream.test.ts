@@ -2,7 +2,7 @@ import { describeWithShared } from '@docchat/test-utils/shared-dir'
 import { processDataStream } from '@ai-sdk/ui-utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DataStreamEvent, parseDataStreamLine, readDataStream } from './data-stream'
-import { type Ai4Server, EVERYTHING_TEXT, startAi4Server } from '@docchat/test-utils/ai4-server'
+import { EVERYTHING_TEXT, useAi4Server } from '@docchat/test-utils/ai4-server'
 import {
   chunksAt,
   collect,
@@ -125,11 +125,7 @@ describeWithShared('captured production stream', [CAPTURED_SAMPLE], () => {
 })
 
 describe('over HTTP from an ai@4 server', () => {
-  let server: Ai4Server
-  beforeAll(async () => {
-    server = await startAi4Server()
-  })
-  afterAll(() => server.close())
+  const server = useAi4Server()
 
   const ask = (content: string) =>
     fetch(server.assistantUrl(), {

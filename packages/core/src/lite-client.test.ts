@@ -11,7 +11,7 @@ import { DocsApiError } from './errors'
 import { createDocsClientLite } from './lite-client'
 import { createDocsReaderClient } from './reader-client'
 import { json, useRecordingServer } from '@docchat/test-utils/recording-server'
-import { failure, part, userMessage } from './test/harness'
+import { dataStream, failure, part, userMessage } from './test/harness'
 
 // A real HTTP server on 127.0.0.1, as in client.test.ts: the lite client goes through undici too.
 // A real HTTP server on 127.0.0.1 (undici underneath), recording what it receives.
@@ -150,12 +150,7 @@ describe('createDocsClientLite', () => {
 
   it('streams an assistant message with the thread identity', async () => {
     http.handler = (_request, response) => {
-      response.writeHead(200, {
-        'content-type': 'text/plain; charset=utf-8',
-        'x-vercel-ai-data-stream': 'v1',
-        'x-thread-id': 'thr_1',
-        'x-thread-key': 'key_1',
-      })
+      dataStream(response, { 'x-thread-id': 'thr_1', 'x-thread-key': 'key_1' })
       response.write(part('f', { messageId: 'msg_1' }))
       response.write(part('0', 'Hello '))
       response.write(part('0', 'world'))

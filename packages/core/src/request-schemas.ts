@@ -195,17 +195,19 @@ const assistantFilterSchema = /* @__PURE__ */ z
   })
   .strict()
 
+/** The question's fields, the same on v1 and v2 (a function, so an unused schema shakes out). */
+const questionFieldsShape = () => ({
+  fp: z.string().min(1, 'fp is required: use "anonymous" or a stable user id'),
+  threadId: z.string().min(1).nullable().optional(),
+  threadKey: z.string().min(1).optional(),
+  retrievalPageSize: z.number().int().positive().default(5),
+  filter: assistantFilterSchema.nullable().optional(),
+  context: z.array(contextItemSchema).optional(),
+  currentPath: z.string().max(DOCS_LIMITS.currentPathChars).optional(),
+})
+
 export const assistantRequestSchema = /* @__PURE__ */ z
-  .object({
-    fp: z.string().min(1, 'fp is required: use "anonymous" or a stable user id'),
-    messages: z.array(messageSchema).min(1),
-    threadId: z.string().min(1).nullable().optional(),
-    threadKey: z.string().min(1).optional(),
-    retrievalPageSize: z.number().int().positive().default(5),
-    filter: assistantFilterSchema.nullable().optional(),
-    context: z.array(contextItemSchema).optional(),
-    currentPath: z.string().max(DOCS_LIMITS.currentPathChars).optional(),
-  })
+  .object({ ...questionFieldsShape(), messages: z.array(messageSchema).min(1) })
   .strict()
   .superRefine(refineAssistantRequest)
 /** The assistant request as sent (defaults applied). */
@@ -236,14 +238,8 @@ export type DocsUIMessage = z.infer<typeof uiMessageSchema>
  */
 export const assistantV2RequestSchema = /* @__PURE__ */ z
   .object({
-    fp: z.string().min(1, 'fp is required: use "anonymous" or a stable user id'),
+    ...questionFieldsShape(),
     messages: z.array(uiMessageSchema).min(1),
-    threadId: z.string().min(1).nullable().optional(),
-    threadKey: z.string().min(1).optional(),
-    retrievalPageSize: z.number().int().positive().default(5),
-    filter: assistantFilterSchema.nullable().optional(),
-    context: z.array(contextItemSchema).optional(),
-    currentPath: z.string().max(DOCS_LIMITS.currentPathChars).optional(),
     id: z.string().optional(),
     trigger: z.enum(['submit-message', 'regenerate-message']).optional(),
     messageId: z.string().optional(),

@@ -7,36 +7,8 @@ import {
   defaultApiOrigin,
   maxStoredChars,
 } from './thread-store'
+import { QuotaStorage } from './test/harness'
 import type { DocsWarning } from './warnings'
-
-/**
- * A Web Storage with a byte quota. A fake is needed here: jsdom's localStorage has no quota, and
- * Node has no Web Storage; this one throws the same `QuotaExceededError` browsers throw.
- */
-class QuotaStorage implements StorageLike {
-  readonly items = new Map<string, string>()
-  constructor(private readonly quota: number) {}
-  get length() {
-    return this.items.size
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null
-  }
-  setItem(key: string, value: string) {
-    let used = 0
-    for (const [k, v] of this.items) if (k !== key) used += k.length + v.length
-    if (used + key.length + value.length > this.quota) {
-      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
-    }
-    this.items.set(key, value)
-  }
-  removeItem(key: string) {
-    this.items.delete(key)
-  }
-}
 
 /** Storage that throws on every call, like Safari's old private mode or a sandboxed iframe. */
 const brokenStorage: StorageLike = {

@@ -5,19 +5,9 @@ import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react
 import { useDocChat } from './provider'
 import { docChatQueryKeys } from './query-keys'
 import { clientOwnsRetries } from './query-retry'
-import { useDebouncedValue } from './use-debounced-value'
+import { type UseDocsSearchOptions, useSearchRequest } from './search-request'
 
-export interface UseDocsSearchOptions {
-  /** Results per query, 1–50. Defaults to the server's (10). */
-  pageSize?: number
-  filter?: SearchRequestInput['filter']
-  /** Only results scoring at least this (0–1). */
-  scoreThreshold?: number
-  /** Wait after the last keystroke before searching. Defaults to `150`. */
-  debounceMs?: number
-  /** Defaults to `true`. */
-  enabled?: boolean
-}
+export type { UseDocsSearchOptions } from './search-request'
 
 /** What a search UI reads: what both engines give (the full one adds TanStack's query result). */
 export interface DocsSearchState {
@@ -51,16 +41,7 @@ export type DocsSearch = UseQueryResult<SearchResult[], DocsApiError> &
  */
 export function useDocsSearch(query: string, options: UseDocsSearchOptions = {}): DocsSearch {
   const { client, domain, queryClient } = useDocChat()
-  const { pageSize, filter, scoreThreshold, debounceMs = 150, enabled = true } = options
-  const trimmed = query.trim()
-  const searchedQuery = useDebouncedValue(trimmed, debounceMs)
-  const request: SearchRequestInput = {
-    query: searchedQuery,
-    ...(pageSize !== undefined ? { pageSize } : {}),
-    ...(filter ? { filter } : {}),
-    ...(scoreThreshold !== undefined ? { scoreThreshold } : {}),
-  }
-  const active = enabled && searchedQuery !== ''
+  const { request, searchedQuery, active, isDebouncing } = useSearchRequest(query, options)
 
   const result = useQuery<SearchResult[], DocsApiError>(
     {
@@ -78,6 +59,6 @@ export function useDocsSearch(query: string, options: UseDocsSearchOptions = {})
     ...result,
     results: active ? (result.data ?? []) : [],
     searchedQuery,
-    isDebouncing: trimmed !== searchedQuery,
+    isDebouncing,
   }
 }

@@ -5,6 +5,7 @@
  *
  * The scenario is picked by the last user message (`scenario:<name>`, default `everything`).
  */
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -332,5 +333,37 @@ export async function startAi4Server(): Promise<Ai4Server> {
         server.closeAllConnections()
         server.close((error) => (error ? reject(error) : resolve()))
       }),
+  }
+}
+
+/**
+ * The ai@4 server for a test file (like `useRecordingServer`): started before its tests, its
+ * recorded requests emptied before each, closed after. Read it inside tests, not at collection.
+ */
+export function useAi4Server(): Ai4Server {
+  let server: Ai4Server | undefined
+  const started = () => {
+    if (!server) throw new Error('useAi4Server: read the server inside a test')
+    return server
+  }
+  beforeAll(async () => {
+    server = await startAi4Server()
+  })
+  afterAll(() => server?.close())
+  beforeEach(() => {
+    if (server) server.requests.length = 0
+  })
+  return {
+    get url() {
+      return started().url
+    },
+    assistantUrl: (domain) => started().assistantUrl(domain),
+    get requests() {
+      return started().requests
+    },
+    get threads() {
+      return started().threads
+    },
+    close: () => started().close(),
   }
 }

@@ -7,6 +7,7 @@
 import type { ServerResponse } from 'node:http'
 import { expect } from 'vitest'
 import { DocsApiError } from '../errors'
+import type { StorageLike } from '../safe-storage'
 
 export { expectCutAnswer } from '@docchat/test-utils/answers'
 
@@ -130,5 +131,51 @@ export async function until(ready: () => boolean, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms
   while (!ready() && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+/** The last message `ai.readUIMessageStream` builds from `stream`; a stream error fails the test. */
+export async function lastUIMessage(
+  ai: AiModule,
+  stream: ReadableStream<unknown>,
+): Promise<TestUIMessage | undefined> {
+  let message: TestUIMessage | undefined
+  for await (const snapshot of ai.readUIMessageStream({
+    stream,
+    onError: (error) => {
+      throw error
+    },
+  })) {
+    message = snapshot
+  }
+  return message
+}
+
+/**
+ * A Web Storage with a byte quota (none by default). A fake is needed here: jsdom's localStorage has no quota, and
+ * Node has no Web Storage; this one throws the same `QuotaExceededError` browsers throw.
+ */
+export class QuotaStorage implements StorageLike {
+  readonly items = new Map<string, string>()
+  constructor(private readonly quota = Number.POSITIVE_INFINITY) {}
+  get length() {
+    return this.items.size
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null
+  }
+  setItem(key: string, value: string) {
+    let used = 0
+    for (const [k, v] of this.items) if (k !== key) used += k.length + v.length
+    if (used + key.length + value.length > this.quota) {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    }
+    this.items.set(key, value)
+  }
+  removeItem(key: string) {
+    this.items.delete(key)
   }
 }

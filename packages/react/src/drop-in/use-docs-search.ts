@@ -7,7 +7,7 @@ import {
   toDocsApiError,
 } from '@docchat/core'
 import { useEffect, useRef, useState } from 'react'
-import { useDebouncedValue } from '../use-debounced-value'
+import { useSearchRequest } from '../search-request'
 import type { DocsSearchState, UseDocsSearchOptions } from '../use-docs-search'
 import { useDocChat } from './provider'
 
@@ -43,16 +43,7 @@ const initial: SearchState = {
  */
 export function useDocsSearch(query: string, options: UseDocsSearchOptions = {}): DocsSearchState {
   const { client, domain, searchCache: cache } = useDocChat()
-  const { pageSize, filter, scoreThreshold, debounceMs = 150, enabled = true } = options
-  const trimmed = query.trim()
-  const searchedQuery = useDebouncedValue(trimmed, debounceMs)
-  const request: SearchRequestInput = {
-    query: searchedQuery,
-    ...(pageSize !== undefined ? { pageSize } : {}),
-    ...(filter ? { filter } : {}),
-    ...(scoreThreshold !== undefined ? { scoreThreshold } : {}),
-  }
-  const active = enabled && searchedQuery !== ''
+  const { request, searchedQuery, active, isDebouncing } = useSearchRequest(query, options)
   const key = JSON.stringify([client.baseUrl, domain, request])
   const [state, setState] = useState<SearchState>(initial)
   // `key` stands for these three: the effect reruns when it changes, and reads them from here.
@@ -107,6 +98,6 @@ export function useDocsSearch(query: string, options: UseDocsSearchOptions = {})
     dataUpdatedAt: state.dataUpdatedAt,
     results: active ? (data ?? []) : [],
     searchedQuery,
-    isDebouncing: trimmed !== searchedQuery,
+    isDebouncing,
   }
 }
