@@ -279,6 +279,9 @@ export function createDocsChat(options: DocsChatOptions): DocsChat {
   const persist = () => {
     if (!store || !hydrated || !changed) return
     if (state.status !== 'ready' && state.status !== 'error') return
+    // Asked but not yet seen running (useChat reports `ready` once more before `submitted`):
+    // storing now would store the conversation without its answer, and count it as stored.
+    if (answer && !answer.settled) return
     changed = false
     store().setMessages(domain, state.messages)
   }
