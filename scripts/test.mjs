@@ -32,9 +32,14 @@ const count = { passed: 0, failed: 0, skipped: 0 }
 const failures = []
 const flaky = []
 
+// How long each runner took, printed before the closing lines (the budget is 20 minutes on 2 cores).
+const timings = []
+
 function run(label, command, args, options = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
+  const started = Date.now()
   const result = spawnSync(command, args, { stdio: 'inherit', env, cwd: root, ...options })
+  timings.push([label, (Date.now() - started) / 1000])
   return result.status ?? 1
 }
 
@@ -187,6 +192,11 @@ if (steps.has('playwright') && existsSync(join(e2e, 'playwright.config.ts'))) {
   }
 }
 
+const total = timings.reduce((sum, [, seconds]) => sum + seconds, 0)
+console.log(`\nTime: ${Math.round(total)} s in all; the longest:`)
+for (const [label, seconds] of [...timings].sort((a, b) => b[1] - a[1]).slice(0, 8)) {
+  console.log(`  ${String(Math.round(seconds)).padStart(5)} s  ${label}`)
+}
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`)
 console.log(
   `\nFlaky (passed only on retry): ${flaky.length}${flaky.length ? `: ${flaky.join('; ')}` : ''}`,
