@@ -4,7 +4,7 @@ import { DOCS_LIMITS, readDataStream } from '@docchat/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningDevServer, startDevServer } from './node-server'
 import { fixtureCorpus } from './test/fixture-docs'
-import { userMessage } from './test/requests'
+import { useDevServerOverHttp, userMessage } from './test/requests'
 
 // A real 1×1 PNG.
 const png =
@@ -13,26 +13,8 @@ const pdf = 'data:application/pdf;base64,JVBERi0xLjQKJcOkw7zDtsOfCg=='
 const dataUrl = (type: string, bytes: number) =>
   `data:${type};base64,${Buffer.alloc(bytes, 1).toString('base64')}`
 
-let server: RunningDevServer
-
-beforeAll(async () => {
-  server = await startDevServer({ docs: { acme: fixtureCorpus() }, port: 0, seed: false })
-})
-afterAll(async () => {
-  await server.close()
-})
-
-/** Over real HTTP (the node listener), as a browser would send it. */
-function postJson(path: string, body: unknown) {
-  return fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${server.keys.assistant}`,
-    },
-    body: JSON.stringify(body),
-  })
-}
+// Over real HTTP (the node listener), as a browser would send it.
+const { post: postJson } = useDevServerOverHttp()
 
 function askV1(text: string, attachments: unknown, history: unknown[] = []) {
   return postJson('/discovery/v1/assistant/acme/message', {

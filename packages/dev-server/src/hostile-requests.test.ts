@@ -16,7 +16,7 @@ import { RateLimiter, windows } from './rate-limits'
 import { createDevServer, type DevServer } from './server'
 import { type FakeOpenAI, startFakeOpenAI } from './test/fake-openai'
 import { fixtureCorpus } from './test/fixture-docs'
-import { ask, get, post, userMessage } from './test/requests'
+import { ask, get, post, useDevServerOverHttp, userMessage } from './test/requests'
 
 /** Sends raw bytes (a `Host` header `fetch` would never send) and returns the whole reply. */
 function rawRequest(port: number, head: string): Promise<string> {
@@ -132,21 +132,7 @@ async function medianMs(run: () => Promise<unknown>, runs = 5): Promise<number> 
 }
 
 describe('long page paths over HTTP (issue 20, finding 4)', () => {
-  let server: RunningDevServer
-  beforeAll(async () => {
-    server = await startDevServer({ port: 0, docs: { acme: fixtureCorpus() }, seed: false })
-  })
-  afterAll(() => server.close())
-
-  const postHttp = (path: string, body: unknown) =>
-    fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${server.keys.assistant}`,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify(body),
-    })
+  const { server, post: postHttp } = useDevServerOverHttp()
   const search = async () => {
     const response = await postHttp('/discovery/v1/search/acme', { query: 'webhooks' })
     expect(response.status).toBe(200)
@@ -164,7 +150,7 @@ describe('long page paths over HTTP (issue 20, finding 4)', () => {
       postHttp('/discovery/v1/page/acme', { path: `${'/'.repeat(200_000)}x` }),
     )
     // The second request goes out once the server is handling the first (its body still arriving).
-    while (!server.requests.some((r) => r.path === '/discovery/v1/page/acme')) {
+    while (!server().requests.some((r) => r.path === '/discovery/v1/page/acme')) {
       await new Promise((resolve) => setTimeout(resolve, 1))
     }
     const concurrent = await timed(search)
@@ -196,21 +182,7 @@ describe('long page paths over HTTP (issue 20, finding 4)', () => {
 })
 
 describe('assistant bodies and context over HTTP (issue 20, finding 7)', () => {
-  let server: RunningDevServer
-  beforeAll(async () => {
-    server = await startDevServer({ port: 0, docs: { acme: fixtureCorpus() }, seed: false })
-  })
-  afterAll(() => server.close())
-
-  const postHttp = (path: string, body: unknown) =>
-    fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${server.keys.assistant}`,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify(body),
-    })
+  const { post: postHttp } = useDevServerOverHttp()
   const sixMiB = 6 * 1024 * 1024
   const earlierAnswer = (content: string) => ({
     id: 'a0',
@@ -297,22 +269,8 @@ describe('assistant bodies and context over HTTP (issue 20, finding 7)', () => {
 })
 
 describe('bodies that cost JSON.parse more than their bytes', () => {
-  let server: RunningDevServer
-  beforeAll(async () => {
-    server = await startDevServer({ port: 0, docs: { acme: fixtureCorpus() }, seed: false })
-  })
-  afterAll(() => server.close())
-
   // Bytes, encoded before any timing: the client shares this process and its event loop.
-  const postRaw = (path: string, body: string | Uint8Array<ArrayBuffer>) =>
-    fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${server.keys.assistant}`,
-        'Content-Type': 'application/json',
-      },
-      body,
-    })
+  const { server, post: postRaw } = useDevServerOverHttp()
   const search = async () => {
     const response = await postRaw('/discovery/v1/search/acme', '{"query":"webhooks"}')
     expect(response.status).toBe(200)
@@ -363,7 +321,9 @@ describe('bodies that cost JSON.parse more than their bytes', () => {
       expect(await response.json()).toMatchObject({ field: 'body', limit })
       expect(stallMs, `baseline ${baseline.toFixed(1)} ms`).toBeLessThan(cap)
       // Recorded by size, never parsed.
-      const recorded = server.requests.filter((request) => request.path === assistantPath).at(-1)!
+      const recorded = server()
+        .requests.filter((request) => request.path === assistantPath)
+        .at(-1)!
       expect(recorded.body).toEqual({ omitted: 'refused before it was parsed' })
       await search()
     },

@@ -1,5 +1,8 @@
-/** Request builders for tests: real `Request`s against the server's fetch handler. */
+/** Request builders for tests: real `Request`s against the server's fetch handler, or real HTTP. */
+import { afterAll, beforeAll } from 'vitest'
 import type { DevServer } from '../server'
+import { type RunningDevServer, startDevServer } from '../node-server'
+import { fixtureCorpus } from './fixture-docs'
 
 export const base = 'http://dev.test'
 
@@ -69,5 +72,37 @@ export function manualClock(start = Date.UTC(2026, 10, 22, 8, 0, 0)) {
     advance(ms: number) {
       time += ms
     },
+  }
+}
+
+/**
+ * The dev server over real HTTP (its node listener) for a describe block or file: the fixture
+ * corpus as `acme`, started before the tests and closed after. `post` sends a body (JSON unless
+ * it is a string or bytes) with the assistant key, as a browser would.
+ */
+export function useDevServerOverHttp() {
+  let running: RunningDevServer | undefined
+  beforeAll(async () => {
+    running = await startDevServer({ port: 0, docs: { acme: fixtureCorpus() }, seed: false })
+  })
+  afterAll(() => running?.close())
+  const server = () => {
+    if (!running) throw new Error('useDevServerOverHttp: read the server inside a test')
+    return running
+  }
+  return {
+    server,
+    post: (path: string, body: unknown) =>
+      fetch(`${server().url}${path}`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${server().keys.assistant}`,
+          'Content-Type': 'application/json',
+        },
+        body:
+          typeof body === 'string' || body instanceof Uint8Array
+            ? (body as BodyInit)
+            : JSON.stringify(body),
+      }),
   }
 }
