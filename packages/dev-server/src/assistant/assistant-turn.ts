@@ -19,6 +19,7 @@ import type { DocsIndex, DocsSearchFilter } from '../search'
 import type { SemanticSearch } from '../search/semantic-search'
 import type { ThreadTurn } from '../threads'
 import type { CodeSnippet } from './compose-answer'
+import { sectionUnits } from './excerpt'
 import { linkResults, pagePathOf } from '../search/result-links'
 import { createOfflineModel, markNotFoundToolName, searchToolName } from './offline-model'
 import type { AnswerPace } from './pacing'
@@ -71,7 +72,10 @@ function pageLookup(corpus: DocsCorpus): Map<string, DocsPage> {
 }
 const lookups = new WeakMap<DocsCorpus, Map<string, DocsPage>>()
 
-/** Code blocks of a result's page: its own section's first, then the rest of the page's. */
+/**
+ * Code blocks of a result's page: its own section's first, then the rest of the page's, each with
+ * its section (for the citation) and the paragraph that introduces it.
+ */
 function codeFor(corpus: DocsCorpus) {
   return (result: SearchResult): CodeSnippet[] => {
     const page = pageLookup(corpus).get(pagePathOf(result))
@@ -80,7 +84,19 @@ function codeFor(corpus: DocsCorpus) {
     const own = page.sections.find((s) => s.anchor === anchor) ?? page.sections[0]
     const ordered = own ? [own, ...page.sections.filter((s) => s !== own)] : page.sections
     return ordered.flatMap((section) =>
-      section.codeBlocks.map((block) => ({ language: block.language, code: block.code })),
+      sectionUnits(section.content).flatMap((unit) =>
+        unit.body.kind === 'code'
+          ? [
+              {
+                language: unit.body.language,
+                code: unit.body.code,
+                anchor: section.anchor,
+                section: section.heading,
+                ...(unit.lead ? { lead: unit.lead.join('\n') } : {}),
+              },
+            ]
+          : [],
+      ),
     )
   }
 }
@@ -214,7 +230,7 @@ export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<U
   const model =
     input.model ??
     createOfflineModel({
-      corpusName: docs.corpus.name,
+      corpusName: docs.corpus.siteName || docs.corpus.name,
       context: input.context,
       codeFor: codeFor(docs.corpus),
       generateToolCallId: toolCallIds,

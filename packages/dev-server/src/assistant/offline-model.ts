@@ -11,7 +11,7 @@ import type {
   LanguageModelV1StreamPart,
 } from 'ai'
 import type { Attachment, ContextItem, SearchResult } from '@docchat/core'
-import { composeAnswer, composeNotFound, type CodeSnippet } from './compose-answer'
+import { type CodeSnippet, composeNotFound, planAnswer } from './compose-answer'
 import { type AnswerPace, pacedStream } from './pacing'
 import { retrievalQuery } from './retrieval'
 import { wordGroups } from './text'
@@ -22,7 +22,7 @@ export const searchToolName = 'search'
 export const markNotFoundToolName = 'markNotFound'
 
 export interface OfflineModelOptions {
-  /** Corpus name, used in the not-found answer. */
+  /** The docs' name (`docs.json` `name`, else the domain), used in the not-found answer. */
   corpusName?: string
   /** Context items sent with the request: their terms help retrieval. */
   context?: readonly ContextItem[]
@@ -150,15 +150,16 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
         : []
       if (found.length === 0) return toolCall(markNotFoundToolName, {})
       const query = retrievalQuery(question, previousQuestions, options.context)
-      return text(
-        composeAnswer({
-          question,
-          query,
-          results: found,
-          codeFor: options.codeFor,
-          attempt: options.attempt,
-        }),
-      )
+      const answer = planAnswer({
+        question,
+        query,
+        results: found,
+        codeFor: options.codeFor,
+        attempt: options.attempt,
+      })
+      // No block of the results answers: say so rather than quote noise.
+      if (answer === undefined) return toolCall(markNotFoundToolName, {})
+      return text(answer)
     }
     return text(composeNotFound(options.corpusName))
   }
