@@ -5,7 +5,7 @@
  *   here): aggregates only, misses never printed, so they cannot drive a change.
  *
  * Run with `pnpm bench answer-quality` in packages/dev-server (`--held-out-only` skips the
- * development set).
+ * development set; `--development-only` skips the held-out set, for tuning runs).
  */
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -61,7 +61,7 @@ export async function run() {
       row(rows, 'development', corpus, q, s)
     }
   }
-  for (const corpus of corpora) {
+  for (const corpus of process.argv.includes('--development-only') ? [] : corpora) {
     const q = await measure(
       servers,
       heldOutQuestions.filter((c) => c.corpus === corpus),

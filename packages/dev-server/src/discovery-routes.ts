@@ -25,6 +25,7 @@ import {
 import { answerCounter, regenerationAttempt } from './assistant/regenerations'
 import { authenticate } from './auth'
 import { linkResults } from './search/result-links'
+import { snippetOf } from './search/snippet'
 import { HttpError, json } from './http'
 import { DEV_SERVER_LIMITS } from './limits'
 import { windows } from './rate-limits'
@@ -395,7 +396,13 @@ export async function search(server: ServerContext, ctx: RequestContext): Promis
   const results =
     (await semanticResults(docs, request.query, options)) ??
     docs.index.search(request.query, options)
-  return json(linkResults(results, { siteUrl: docs.siteUrl }))
+  // Each result says which block of its section matched, as prose or as fenced code.
+  return json(
+    linkResults(results, { siteUrl: docs.siteUrl }).map((result) => ({
+      ...result,
+      metadata: { ...result.metadata, ...snippetOf(result.content, request.query) },
+    })),
+  )
 }
 
 /** Words a query needs before search by meaning is worth an embedding call (not while typing one). */
@@ -416,7 +423,8 @@ async function semanticResults(
     const semantic = await docs.semantic()
     if (!semantic) return undefined
     const pageSize = options.pageSize ?? 10
-    const keyword = docs.index.search(query, { ...options, pageSize: 50 })
+    // Fused by rank: a partial keyword match may be what the query means.
+    const keyword = docs.index.search(query, { ...options, pageSize: 50, minCoverage: 0 })
     const fused = await semantic.hybrid(query, { pageSize, filter: options.filter, keyword })
     const threshold = options.scoreThreshold ?? 0
     return fused.filter((result) => Number(result.metadata.score ?? 0) >= threshold)
