@@ -35,6 +35,11 @@ export interface OfflineModelOptions {
   attachments?: readonly Attachment[]
   /** Deterministic tool call ids (the real service uses provider ids such as `toolu_…`). */
   generateToolCallId?: () => string
+  /**
+   * Text to send as the whole reply, with no tool call: the rest of a stopped answer (Continue),
+   * composed by the caller from the same results, so its citation numbers are the same.
+   */
+  reply?: string
 }
 
 type Message = LanguageModelV1Prompt[number]
@@ -138,6 +143,17 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
       ]
     }
 
+    if (options.reply !== undefined) {
+      const reply = options.reply
+      return [
+        ...wordGroups(reply).map((textDelta) => ({ type: 'text-delta' as const, textDelta })),
+        {
+          type: 'finish',
+          finishReason: 'stop',
+          usage: { promptTokens, completionTokens: reply ? estimateTokens(reply) : 0 },
+        },
+      ]
+    }
     const last = results.at(-1)
     if (!last) {
       return toolCall(searchToolName, {
