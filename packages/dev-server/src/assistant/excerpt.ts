@@ -261,20 +261,52 @@ export function matchCount(text: string, stems: readonly string[]): number {
 /** Lists and tables longer than this show the items or rows that match, not all of them. */
 const longList = 8
 
-/** A unit cut down to the items or rows of its list or table that match (header kept). */
-export function focusUnit(unit: Unit, stems: readonly string[]): Unit {
+/** A numbered list is a procedure: its steps are quoted all or not at all. */
+const isOrdered = (items: readonly string[][]) =>
+  listMarkerEnd(items[0]?.[0] ?? '') > 0 && /^\s*\d/.test(items[0]![0]!)
+
+/**
+ * A unit cut down to the rows of its long table, or the items of its long bulleted list, that
+ * match (the header row and the lead-in kept). `tablesOnly` leaves lists whole.
+ */
+export function focusUnit(unit: Unit, stems: readonly string[], tablesOnly = false): Unit {
   const { body } = unit
-  if (body.kind === 'list' && body.items.length > longList) {
-    const matching = body.items.filter((item) => matchCount(item.join('\n'), stems) > 0)
-    const items = matching.length > 0 ? matching : body.items.slice(0, longList)
-    return { ...unit, body: { ...body, items: items.slice(0, longList) } }
+  if (
+    body.kind === 'list' &&
+    !tablesOnly &&
+    body.items.length > longList &&
+    !isOrdered(body.items)
+  ) {
+    const items = bestParts(body.items, (item) => item.join('\n'), stems)
+    return { ...unit, body: { ...body, items } }
   }
   if (body.kind === 'table' && body.rows.length > longList) {
-    const matching = body.rows.filter((row) => matchCount(row, stems) > 0)
-    const rows = matching.length > 0 ? matching : body.rows.slice(0, longList)
-    return { ...unit, body: { ...body, rows: rows.slice(0, longList) } }
+    return { ...unit, body: { ...body, rows: bestParts(body.rows, (row) => row, stems) } }
   }
   return unit
+}
+
+/**
+ * The parts (rows, items) that match the question best, in order: each question word weighs by
+ * how few parts have it, and parts scoring at least half the best are kept, at most `longList`.
+ * None matching: the first `longList`.
+ */
+function bestParts<T>(
+  parts: readonly T[],
+  text: (part: T) => string,
+  stems: readonly string[],
+): T[] {
+  const vocab = parts.map((part) => stemSet(text(part)))
+  const weights = stems.map((stem) => {
+    const df = vocab.filter((have) => have.has(stem)).length
+    return df === 0 ? 0 : Math.log(1 + parts.length / df)
+  })
+  const scores = vocab.map((have) =>
+    stems.reduce((sum, stem, i) => sum + (have.has(stem) ? weights[i]! : 0), 0),
+  )
+  const best = Math.max(0, ...scores)
+  if (best === 0) return parts.slice(0, longList)
+  return parts.filter((_, i) => scores[i]! >= best * 0.5).slice(0, longList)
 }
 
 /** A fence longer than any run of backticks inside the code. */
@@ -393,7 +425,7 @@ export function excerptSection(markdown: string, options: ExcerptOptions): Excer
   const total = all.reduce((sum, unit) => sum + size(unit), 0)
   let chosen: Unit[]
   if (total <= options.budget) {
-    chosen = all
+    chosen = all.map((unit) => focusUnit(unit, options.stems, true))
   } else if (best === 0) {
     // Found by its heading or page title: its opening says what it is.
     chosen = []
