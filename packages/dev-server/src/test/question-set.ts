@@ -24,6 +24,11 @@ export interface QuestionCase<C extends MeasuredCorpus = Corpus> {
   /** With `code`: the language asked for, as a fence info string on the expected pages (`ts`, `python`). */
   lang?: string
   after?: string
+  /**
+   * Context items sent with the question, as the widget's Ask AI on a code block or a selection
+   * sends them (`context` in the request body).
+   */
+  context?: { type: 'code' | 'textSelection'; value: string; path?: string }[]
 }
 
 /** A query typed into the ⌘K box. */
