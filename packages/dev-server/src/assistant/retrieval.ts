@@ -8,8 +8,8 @@
 import type { ContextItem } from '@docchat/core'
 import type { DocsCorpus } from '../docs/types'
 import type { DocsIndex, DocsSearchFilter, DocsSearchResult } from '../search'
-import { queryTerm } from '../search/search-terms'
-import { apiNames, looksLikeCodeQuestion } from './compose-answer'
+import { isStopWord, queryTerm } from '../search/search-terms'
+import { apiNames, askedLanguages, looksLikeCodeQuestion } from './compose-answer'
 import { hasAnaphora, TermIndex, terms, words } from './text'
 
 /** Share of the query's words a result must match (a typo counts about 0.4 of a word). */
@@ -172,6 +172,33 @@ function homeResult(corpus: DocsCorpus, filter?: DocsSearchFilter): DocsSearchRe
   }
 }
 
+/** Characters that end a sentence: a word after them is capitalised for that reason alone. */
+const sentenceEnd = new Set(['.', '?', '!', ':', '"', "'", '(', '\u201c', '\u2018'])
+
+/**
+ * Names in a question that the docs never use: capitalised words (not opening a sentence) of
+ * three letters or more that no page has, even by stem: "Is there a Flutter SDK…", "connect an
+ * Azure DevOps repository". The question asks about something the docs don't cover, however
+ * well its other words match; lower-case words the docs lack ("stolen", "laptop") are only a
+ * reader's own phrasing and say nothing either way.
+ */
+export function unknownNames(question: string, index: DocsIndex): string[] {
+  const names: string[] = []
+  for (const match of question.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const word = match[0]
+    const at = match.index ?? 0
+    const first = word.charCodeAt(0)
+    if (word.length < 3 || word.length > 64 || first < 0x41 || first > 0x5a) continue
+    let before = at - 1
+    while (before >= 0 && question[before] === ' ') before--
+    if (before < 0 || sentenceEnd.has(question[before]!)) continue
+    // A language name picks the code block; the docs may show the language without naming it.
+    if (isStopWord(word) || index.knows(word) || askedLanguages(word).length > 0) continue
+    names.push(word)
+  }
+  return names
+}
+
 /**
  * Results the offline assistant answers from, best first: ranked by the search index, kept only
  * when they cover most of the query's words and score above noise. A regeneration leads with the
@@ -183,6 +210,10 @@ export function findAnswers(
   options: FindAnswersOptions,
 ): DocsSearchResult[] {
   const { corpus } = index
+  // A name the docs never use: whatever else matches, it is not what was asked about.
+  if (options.gate !== false && options.question && unknownNames(options.question, index).length > 0) {
+    return []
+  }
   const found = index.search(query, {
     pageSize: 50,
     filter: options.filter,

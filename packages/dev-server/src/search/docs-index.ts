@@ -4,7 +4,7 @@ import { routeOf } from '../docs/parse-docs'
 import type { DocsCorpus, DocsPage, DocsSection } from '../docs/types'
 import { cutQueryAndFragment, trimLeading, trimTrailing } from '../text-scan'
 import { type TermStats, Vocabulary } from './query-plan'
-import { indexTerms, queryTerm } from './search-terms'
+import { indexTerms, queryTerm, stem } from './search-terms'
 import { buildSynonyms } from './synonyms'
 
 /** The API's search filter (`tag` and `groups` are accepted; Mintlify docs folders carry no such data). */
@@ -64,6 +64,8 @@ export interface DocsPageContent {
 export interface DocsIndex {
   search(query: string, options?: DocsSearchOptions): DocsSearchResult[]
   getPage(path: string): DocsPageContent | undefined
+  /** Whether the docs have a word (by its stem, or as written), anywhere. */
+  knows(word: string): boolean
   corpus: DocsCorpus
 }
 
@@ -242,6 +244,10 @@ export function createDocsIndex(corpus: DocsCorpus, options: DocsIndexOptions = 
 
   return {
     corpus,
+    knows(word) {
+      const lower = word.toLowerCase()
+      return vocabulary.has(lower) || vocabulary.has(stem(lower))
+    },
     search(query, options = {}) {
       const plan = vocabulary.plan(query, { typing: options.typing !== false })
       if (plan.terms.size === 0) return []
