@@ -278,11 +278,13 @@ export function findAnswers(
         !gate ||
         // Nearly every word matched: a real match however long the query (context terms).
         coverage(result) >= 0.8 ||
-        (score(result) >= minScore &&
-          (coverage(result) >= minCoverage ||
-            // Two of the question's words as written, in a small docs set whose vocabulary
-            // lacks the rest ("what happens when I hit the rate limit?").
-            (Number(result.metadata.exactWords ?? 0) >= 2 && coverage(result) >= minCoverage / 2))),
+        // Most of the question's weight matched, and not as noise.
+        (coverage(result) >= minCoverage && score(result) >= minScore / 2) ||
+        // Three of its words as written, most of its weight, scoring above noise: a reader's
+        // long question whose own phrasing the docs lack ("are old chats saved somewhere").
+        (Number(result.metadata.exactWords ?? 0) >= 3 &&
+          coverage(result) >= minCoverage * 0.8 &&
+          score(result) >= minScore),
     )
     .map((result, rank) => ({
       result,

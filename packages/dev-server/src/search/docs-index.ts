@@ -329,7 +329,8 @@ export function createDocsIndex(corpus: DocsCorpus, options: DocsIndexOptions = 
       }
       /** A hit's raw score, times the share of the query it matched; undefined: below `minCoverage`. */
       const weigh = (raw: number, pageId: number) => {
-        if (!multiWord) return raw * (named(pageId) ? namedPageBoost : 1)
+        // The assistant (`coverage`) weighs coverage itself, on a score of the usual scale.
+        if (!multiWord || options.coverage) return raw * (named(pageId) ? namedPageBoost : 1)
         const share = wordsMatched()
         if (share < minCoverage) return undefined
         return raw * share * (named(pageId) ? namedPageBoost : 1)
