@@ -257,6 +257,8 @@ function offlineSearch(input: AssistantTurnInput, query: string, attempt = input
     pageSize: input.retrievalPageSize,
     attempt,
     question: input.question,
+    context: input.context,
+    currentPath: input.currentPath,
   })
   return [
     ...linkResults(found, { siteUrl: input.docs.siteUrl }),

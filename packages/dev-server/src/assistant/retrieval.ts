@@ -8,7 +8,7 @@
 import type { ContextItem } from '@docchat/core'
 import type { DocsCorpus } from '../docs/types'
 import type { DocsIndex, DocsSearchFilter, DocsSearchResult } from '../search'
-import { isStopWord, queryTerm } from '../search/search-terms'
+import { isStopWord, queryTerm, stem } from '../search/search-terms'
 import { apiNames, askedLanguages, looksLikeCodeQuestion } from './compose-answer'
 import { hasAnaphora, TermIndex, terms, words } from './text'
 
@@ -52,6 +52,9 @@ const shortFollowUpOpening = /^\s*(in|with|for|using|via|same|now)\b/i
 export function isFollowUp(question: string): boolean {
   if (followUpOpening.test(question)) return true
   if (shortFollowUpOpening.test(question) && words(question).length <= 4) return true
+  // "How big can each file be?": two words of its own say what, the thread says of what. The
+  // borrowed words only rank: an answer must still have the question's own words.
+  if (ownTerms(question).length <= 2 && words(question).length <= 7) return true
   return hasAnaphora(question)
 }
 
@@ -73,21 +76,40 @@ export function retrievalQuery(
     )
     if (borrowed.length > 0) parts.push(borrowed.join(' '))
   }
-  if (context.length > 0) {
-    // The most frequent identifiers of the selection say what it is about.
-    const counts = new Map<string, number>()
-    for (const item of context) {
-      for (const term of terms(item.value)) {
-        if (term.length >= 3 && !/^\d+$/.test(term)) counts.set(term, (counts.get(term) ?? 0) + 1)
-      }
-    }
-    const top = [...counts.entries()]
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .slice(0, 6)
-      .map(([term]) => term)
-    if (top.length > 0) parts.push(top.join(' '))
-  }
+  if (context.length > 0) parts.push(contextTerms(context).join(' '))
   return parts.filter(Boolean).join(' ')
+}
+
+/** Words of code that say nothing about what the code is for. */
+const codeKeywords = new Set(
+  `const let var function return import export from default async await new class extends if else
+  for while of in true false null undefined this type interface def self none print pass lambda
+  public private static void string number boolean any div span true html body script style`.split(
+    /\s+/,
+  ),
+)
+
+/**
+ * What a context item (a code block, a selection) is about: its words counted over the whole
+ * text, identifiers (`DocChatProvider`, `createDocsClient`, `@docchat/widget`) counting double,
+ * code keywords and numbers left out; the six that weigh most.
+ */
+export function contextTerms(context: readonly ContextItem[]): string[] {
+  const counts = new Map<string, number>()
+  for (const item of context) {
+    for (const match of item.value.matchAll(/[\p{L}\p{N}_$]+/gu)) {
+      const token = match[0]
+      if (token.length < 3 || token.length > 64 || /^[\d_$]+$/.test(token)) continue
+      const term = token.toLowerCase()
+      if (codeKeywords.has(term) || isStopWord(term) || terms(term).length === 0) continue
+      const identifier = /[a-z][A-Z]|^[A-Z][a-z]+[A-Z]/.test(token)
+      counts.set(term, (counts.get(term) ?? 0) + (identifier ? 2 : 1))
+    }
+  }
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, 6)
+    .map(([term]) => term)
 }
 
 export interface FindAnswersOptions {
@@ -107,6 +129,12 @@ export interface FindAnswersOptions {
    * relevance itself. Default `true`: only results that cover most of the query.
    */
   gate?: boolean
+  /**
+   * Context items sent with the question: their words are in the query, and sections of the
+   * page they came from (their `path`, else `currentPath`) rank first among equals.
+   */
+  context?: readonly ContextItem[]
+  currentPath?: string
 }
 
 /**
@@ -211,7 +239,11 @@ export function findAnswers(
 ): DocsSearchResult[] {
   const { corpus } = index
   // A name the docs never use: whatever else matches, it is not what was asked about.
-  if (options.gate !== false && options.question && unknownNames(options.question, index).length > 0) {
+  if (
+    options.gate !== false &&
+    options.question &&
+    unknownNames(options.question, index).length > 0
+  ) {
     return []
   }
   const found = index.search(query, {
@@ -252,6 +284,28 @@ export function findAnswers(
       ownRanking.set(`${result.path}#${result.metadata.anchor ?? ''}`, key)
     }
   }
+  const context = options.context ?? []
+  /** A follow-up is answered by a section that has at least one of its own words. */
+  const hasOwn = (result: DocsSearchResult) =>
+    !borrowed ||
+    context.length > 0 ||
+    ownRanking.has(`${result.path}#${result.metadata.anchor ?? ''}`) ||
+    new TermIndex(sectionText(result)).matches(own) > 0
+  // Words of the question as asked, stop words included ("without", "before"): a heading made of
+  // them ("Without React") names what the question asks.
+  const questionWords = new Set(
+    words(options.question ?? query)
+      .flatMap((word) => [word, ...word.split(/[-_.]/)])
+      .map((word) => stem(word)),
+  )
+  // The page a code block or selection came from is what the reader was reading about.
+  const contextPages = new Set(
+    context
+      .map((item) => item.path ?? options.currentPath ?? '')
+      .map((path) => path.split('#')[0]!.split('?')[0]!)
+      .filter((path) => path.startsWith('/')),
+  )
+  const onContextPage = (result: DocsSearchResult) => (contextPages.has(result.path) ? 1.5 : 1)
   const focus = (result: DocsSearchResult) => {
     if (!borrowed) return 1
     const ranked = ownRanking.get(`${result.path}#${result.metadata.anchor ?? ''}`) ?? 0
@@ -286,6 +340,7 @@ export function findAnswers(
           coverage(result) >= minCoverage * 0.8 &&
           score(result) >= minScore),
     )
+    .filter(hasOwn)
     .map((result, rank) => ({
       result,
       rank,
@@ -293,6 +348,8 @@ export function findAnswers(
         score(result) *
         coverage(result) ** 2 *
         (1 + 0.5 * titleMatch(result, asked)) *
+        (1 + 0.5 * headingMatch(result, questionWords)) *
+        onContextPage(result) *
         focus(result) *
         codeFit(result),
     }))
@@ -318,6 +375,18 @@ function codeOfSection(corpus: DocsCorpus, result: DocsSearchResult): string {
   const anchor = String(result.metadata.anchor ?? '')
   const section = page?.sections.find((s) => s.anchor === anchor) ?? page?.sections[0]
   return section?.codeBlocks.map((block) => block.code).join('\n') ?? ''
+}
+
+/**
+ * Whether the question names a section's heading: all of its words (two or more, stop words
+ * included) are the question's. "and without React?" → _Without React_.
+ */
+function headingMatch(result: DocsSearchResult, asked: ReadonlySet<string>): number {
+  const section = String(result.metadata.section ?? '')
+  if (!section || section === result.metadata.title) return 0
+  const heading = words(section).map((word) => stem(word))
+  if (heading.length < 2) return 0
+  return heading.every((word) => asked.has(word)) ? 1 : 0
 }
 
 /**

@@ -577,12 +577,17 @@ export const devIssueQuestions: QuestionCase[] = [
     context: [
       {
         type: 'textSelection',
-        value: 'Base URL of your docs site. Relative links in answers, sources and suggestions resolve against it.',
+        value:
+          'Base URL of your docs site. Relative links in answers, sources and suggestions resolve against it.',
         path: '/react/hooks',
       },
     ],
   },
-  { corpus: 'docchat', ask: 'How do I deep link to the assistant?', expect: ['/widget/deep-links'] },
+  {
+    corpus: 'docchat',
+    ask: 'How do I deep link to the assistant?',
+    expect: ['/widget/deep-links'],
+  },
   {
     corpus: 'docchat',
     ask: 'How do I make the widget follow dark mode and right-to-left pages?',
