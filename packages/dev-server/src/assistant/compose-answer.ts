@@ -56,10 +56,16 @@ const languages: [RegExp, string[]][] = [
   [/\bcss\b/i, ['css']],
   [/\b(json)\b/i, ['json', 'jsonc']],
   [/\b(yaml|yml)\b/i, ['yaml', 'yml']],
+  [/\bswift\b/i, ['swift']],
+  [/\bkotlin\b/i, ['kotlin', 'kt']],
+  [/\bjava\b/i, ['java']],
+  [/\bruby\b/i, ['ruby', 'rb']],
+  [/\bphp\b/i, ['php']],
+  [/\brust\b/i, ['rust', 'rs']],
 ]
 
 const codeWords =
-  /\b(code|example|examples|snippet|snippets|sample|install|installation|command|commands|curl|npm|pnpm|yarn|pip|import|syntax|typescript|javascript|python|tsx|jsx|bash|html|css|json|yaml)\b/i
+  /\b(code|example|examples|snippet|snippets|sample|install|installation|command|commands|curl|npm|pnpm|yarn|pip|import|syntax|typescript|javascript|python|tsx|jsx|bash|html|css|json|yaml|swift|kotlin)\b/i
 /** Calls `visit` with each run of ASCII word characters (`\w`), until it returns true. */
 function someWordRun(text: string, visit: (start: number, end: number) => boolean): boolean {
   for (let start = 0; start < text.length; start++) {
@@ -258,7 +264,7 @@ function cite(result: SearchResult, source: number, link = linkTo(result)): stri
 
 /** Words that ask for a form of answer or name a language, not a topic: they match any block. */
 const formWords = new Set(
-  'code example examples snippet snippets sample samples syntax usage show give write tell explain documentation docs doc page pages please fine typescript javascript ts js tsx jsx python py bash shell html css json yaml'.split(
+  'code example examples snippet snippets sample samples syntax usage show give write tell explain documentation docs doc page pages please fine typescript javascript ts js tsx jsx python py bash shell html css json yaml swift kotlin'.split(
     ' ',
   ),
 )

@@ -35,7 +35,9 @@ const genericWords = new Set('documentation docs doc page pages show give tell e
  * in the section that answers "show me Python code for X".
  */
 const languageWords = new Set(
-  'typescript javascript ts js tsx jsx python py bash shell html css json yaml'.split(' '),
+  'typescript javascript ts js tsx jsx python py bash shell html css json yaml swift kotlin java ruby php rust'.split(
+    ' ',
+  ),
 )
 
 /** Openings of a follow-up that only makes sense with the previous question ("and in Python?"). */
@@ -317,10 +319,21 @@ export function findAnswers(
     options.question && looksLikeCodeQuestion(options.question)
       ? apiNames(options.question).map((name) => name.toLowerCase())
       : []
+  // A question that asks for code in a language prefers a section, then a page, that has some.
+  const wanted = options.question ? askedLanguages(options.question) : []
+  const languageFit = (result: DocsSearchResult) => {
+    if (wanted.length === 0) return 1
+    const page = pageOf(index.corpus, result)
+    const section = sectionOfPage(page, result)
+    const has = (blocks: readonly { language?: string }[] | undefined) =>
+      (blocks ?? []).some((block) => wanted.includes(block.language?.toLowerCase() ?? ''))
+    if (has(section?.codeBlocks)) return 1.6
+    return page?.sections.some((s) => has(s.codeBlocks)) ? 1.3 : 1
+  }
   const codeFit = (result: DocsSearchResult) => {
-    if (names.length === 0) return 1
+    if (names.length === 0) return languageFit(result)
     const code = codeOfSection(index.corpus, result).toLowerCase()
-    return 1 + names.filter((name) => code.includes(name)).length / names.length
+    return (1 + names.filter((name) => code.includes(name)).length / names.length) * languageFit(result)
   }
   // An answer must speak to all of the question, not to one word of it very loudly (a page
   // titled "createDocsClient" for "which errors does the client retry?"): the share of the
@@ -370,10 +383,24 @@ function sectionText(result: DocsSearchResult): string {
   return `${result.metadata.title ?? ''} ${result.metadata.section ?? ''} ${result.content}`
 }
 
-function codeOfSection(corpus: DocsCorpus, result: DocsSearchResult): string {
-  const page = corpus.pages.find((p) => p.path === result.path)
+const pagesByPath = new WeakMap<DocsCorpus, Map<string, DocsCorpus['pages'][number]>>()
+
+function pageOf(corpus: DocsCorpus, result: DocsSearchResult) {
+  let pages = pagesByPath.get(corpus)
+  if (!pages) {
+    pages = new Map(corpus.pages.map((page) => [page.path, page]))
+    pagesByPath.set(corpus, pages)
+  }
+  return pages.get(result.path)
+}
+
+function sectionOfPage(page: DocsCorpus['pages'][number] | undefined, result: DocsSearchResult) {
   const anchor = String(result.metadata.anchor ?? '')
-  const section = page?.sections.find((s) => s.anchor === anchor) ?? page?.sections[0]
+  return page?.sections.find((s) => s.anchor === anchor) ?? page?.sections[0]
+}
+
+function codeOfSection(corpus: DocsCorpus, result: DocsSearchResult): string {
+  const section = sectionOfPage(pageOf(corpus, result), result)
   return section?.codeBlocks.map((block) => block.code).join('\n') ?? ''
 }
 
