@@ -321,7 +321,9 @@ export function planAnswer(input: ComposeAnswerInput): string | undefined {
   const wanted = askedLanguages(input.question)
   const firstUnits = sectionUnits(first.content)
   const allCode = firstUnits.length > 0 && firstUnits.every((unit) => unit.body.kind === 'code')
-  const codeInFirst = (asksForCode || allCode) && hasCode(firstUnits, wanted)
+  // A "how do I" question is answered well by the section's own code, as the docs show it.
+  const codeInFirst =
+    (asksForCode || allCode || howTo.test(input.question)) && hasCode(firstUnits, wanted)
   const excerpt = excerptSection(first.content, {
     stems,
     budget: primaryBudget,
@@ -350,7 +352,8 @@ export function planAnswer(input: ComposeAnswerInput): string | undefined {
       const more = excerptSection(second.result.content, {
         stems: uncovered,
         budget: secondaryBudget,
-        code: false,
+        // A "how do I" answered by its second section shows that section's code.
+        code: (asksForCode || howTo.test(input.question)) && !hasCode(shownCode, wanted),
       })
       if (more.units.length > 0 && more.covered.size > 0) {
         parts.push(
@@ -358,6 +361,7 @@ export function planAnswer(input: ComposeAnswerInput): string | undefined {
           ...more.units.map(renderUnit),
         )
         cited.add(pageOf(second.result))
+        shownCode.push(...more.units.filter((unit) => unit.body.kind === 'code'))
       }
     }
   }

@@ -333,7 +333,9 @@ export function findAnswers(
   const codeFit = (result: DocsSearchResult) => {
     if (names.length === 0) return languageFit(result)
     const code = codeOfSection(index.corpus, result).toLowerCase()
-    return (1 + names.filter((name) => code.includes(name)).length / names.length) * languageFit(result)
+    return (
+      (1 + names.filter((name) => code.includes(name)).length / names.length) * languageFit(result)
+    )
   }
   // An answer must speak to all of the question, not to one word of it very loudly (a page
   // titled "createDocsClient" for "which errors does the client retry?"): the share of the
