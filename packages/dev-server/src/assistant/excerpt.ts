@@ -31,6 +31,10 @@ export interface Unit {
   index: number
 }
 
+/** Question words an excerpt is matched on, and units it quotes at most. */
+const maxStems = 32
+const maxUnits = 12
+
 /** Lines of light Markdown longer than this are not labels, whatever their punctuation. */
 const maxLabelChars = 120
 
@@ -417,6 +421,9 @@ function unitScorer(units: readonly Unit[], stems: readonly string[]) {
  */
 export function excerptSection(markdown: string, options: ExcerptOptions): Excerpt {
   const units = sectionUnits(markdown)
+  // A question's first words say what it asks; the cap keeps scoring linear in the section.
+  const stems = options.stems.slice(0, maxStems)
+  options = { ...options, stems }
   const unitScore = unitScorer(units, options.stems)
   const all = units.filter((unit) => options.code || unit.body.kind !== 'code')
   const scored = all.map((unit) => ({ unit, score: unitScore(unit) }))
@@ -431,9 +438,10 @@ export function excerptSection(markdown: string, options: ExcerptOptions): Excer
     chosen = []
     let used = 0
     for (const unit of all) {
-      if (chosen.length > 0 && used + size(unit) > options.budget / 2) break
-      chosen.push(unit)
-      used += size(unit)
+      const focused = focusUnit(unit, options.stems)
+      if (chosen.length > 0 && used + size(focused) > options.budget / 2) break
+      chosen.push(focused)
+      used += size(focused)
     }
   } else {
     // Greedy cover: the best unit, then each unit that adds question words the chosen ones
@@ -442,7 +450,7 @@ export function excerptSection(markdown: string, options: ExcerptOptions): Excer
     const covered = new Set<string>()
     let used = 0
     const candidates = [...scored]
-    while (candidates.length > 0) {
+    while (candidates.length > 0 && chosen.length < maxUnits) {
       let pick = -1
       let gain = 0
       candidates.forEach((entry, i) => {
