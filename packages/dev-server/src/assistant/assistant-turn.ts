@@ -279,7 +279,9 @@ function offlineContinuation(input: AssistantTurnInput, partial: string): string
   const previousQuestions = historyMessages(input.history)
     .filter((message) => message.role === 'user')
     .map((message) => String(message.content))
-  const query = retrievalQuery(input.question, previousQuestions, input.context)
+  const query = retrievalQuery(input.question, previousQuestions, input.context, (word) =>
+    input.docs.index.knows(word),
+  )
   const first = input.attempt ?? 0
   for (let attempt = first; attempt < first + continuableAttempts; attempt++) {
     const results = offlineSearch(input, query, attempt).filter(
@@ -316,6 +318,7 @@ export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<U
     createOfflineModel({
       corpusName: docsName(docs),
       context: input.context,
+      knows: (word) => docs.index.knows(word),
       codeFor: codeFor(docs.corpus),
       generateToolCallId: toolCallIds,
       attempt: input.attempt,

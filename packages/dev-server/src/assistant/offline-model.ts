@@ -26,6 +26,8 @@ export interface OfflineModelOptions {
   corpusName?: string
   /** Context items sent with the request: their terms help retrieval. */
   context?: readonly ContextItem[]
+  /** Whether the docs have a word (`DocsIndex.knows`): lets a short question borrow. */
+  knows?: (word: string) => boolean
   codeFor?: (result: SearchResult) => readonly CodeSnippet[]
   /** Stream like a model (think delay, tokens per second); instant without it. */
   pace?: AnswerPace
@@ -157,7 +159,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
     const last = results.at(-1)
     if (!last) {
       return toolCall(searchToolName, {
-        query: retrievalQuery(question, previousQuestions, options.context),
+        query: retrievalQuery(question, previousQuestions, options.context, options.knows),
       })
     }
     if (last.toolName === searchToolName && results.length < 4) {
@@ -165,7 +167,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
         ? (last.result as SearchResult[]).filter((r) => !isContextResult(r))
         : []
       if (found.length === 0) return toolCall(markNotFoundToolName, {})
-      const query = retrievalQuery(question, previousQuestions, options.context)
+      const query = retrievalQuery(question, previousQuestions, options.context, options.knows)
       const answer = planAnswer({
         question,
         query,

@@ -51,12 +51,16 @@ const shortFollowUpOpening = /^\s*(in|with|for|using|via|same|now)\b/i
  * own ("What is the capital of France?") is searched by itself, however short, so the history
  * never drags an unrelated question back to the earlier topic.
  */
-export function isFollowUp(question: string): boolean {
+export function isFollowUp(question: string, knows?: (word: string) => boolean): boolean {
   if (followUpOpening.test(question)) return true
   if (shortFollowUpOpening.test(question) && words(question).length <= 4) return true
-  // "How big can each file be?": two words of its own say what, the thread says of what. The
-  // borrowed words only rank: an answer must still have the question's own words.
-  if (ownTerms(question).length <= 2 && words(question).length <= 7) return true
+  // "How big can each file be?": two words of its own, the docs' words, say what; the thread says
+  // of what. ("What is the capital of France?" has words the docs never use: it stands alone.)
+  // The borrowed words only rank: an answer must still have the question's own words.
+  const own = ownTerms(question)
+  if (knows && own.length > 0 && own.length <= 2 && words(question).length <= 7) {
+    if (own.some((term) => knows(term))) return true
+  }
   return hasAnaphora(question)
 }
 
@@ -65,6 +69,8 @@ export function retrievalQuery(
   question: string,
   previousQuestions: readonly string[],
   context: readonly ContextItem[] = [],
+  /** Whether the docs have a word (`DocsIndex.knows`): lets a short question borrow. */
+  knows?: (word: string) => boolean,
 ): string {
   const asked = ownTerms(question, { keepRequestWords: !asksToSee.test(question) })
   const all = terms(question).filter((term) => !requestWords.has(term))
@@ -72,7 +78,7 @@ export function retrievalQuery(
   // "What does this code do?" says nothing by itself: the attached context says what it is about.
   const parts = [own.length > 0 ? own.join(' ') : context.length > 0 ? '' : question.trim()]
   const previous = previousQuestions.at(-1)
-  if (previous && isFollowUp(question)) {
+  if (previous && isFollowUp(question, knows)) {
     const borrowed = terms(previous).filter(
       (t) => !requestWords.has(t) && !languageWords.has(t) && !own.includes(t),
     )
