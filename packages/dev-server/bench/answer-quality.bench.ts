@@ -20,7 +20,7 @@ import {
 } from '../src/test/answer-quality'
 import { devQuestions, devSearch } from '../src/test/dev-questions'
 import { heldOutQuestions, heldOutSearch } from '../src/test/held-out-questions'
-import { type MeasuredCorpus, questionSet } from '../src/test/question-set'
+import { issueSearch, type MeasuredCorpus, questionSet } from '../src/test/question-set'
 
 const shared =
   process.env.DOCCHAT_SHARED_DIR ?? fileURLToPath(new URL('../../../../shared', import.meta.url))
@@ -54,7 +54,7 @@ export async function run() {
       )
       const s = await measureSearch(
         servers,
-        devSearch.filter((c) => c.corpus === corpus),
+        [...devSearch, ...issueSearch].filter((c) => c.corpus === corpus),
       )
       console.log(report(`development, ${corpus}`, q))
       console.log(reportSearch(`development search, ${corpus}`, s))

@@ -300,17 +300,35 @@ function bestParts<T>(
   text: (part: T) => string,
   stems: readonly string[],
 ): T[] {
-  const vocab = parts.map((part) => stemSet(text(part)))
-  const weights = stems.map((stem) => {
-    const df = vocab.filter((have) => have.has(stem)).length
-    return df === 0 ? 0 : Math.log(1 + parts.length / df)
+  // One bit per question word (at most `maxStems`, so 32 bits); no set allocated per part.
+  const bits = new Map<string, number>()
+  stems.slice(0, maxStems).forEach((stem, i) => {
+    if (!bits.has(stem)) bits.set(stem, 1 << i)
   })
-  const scores = vocab.map((have) =>
-    stems.reduce((sum, stem, i) => sum + (have.has(stem) ? weights[i]! : 0), 0),
+  const masks = parts.map((part) => {
+    let mask = 0
+    for (const match of text(part).matchAll(/[\p{L}\p{N}]+/gu)) {
+      const bit = bits.get(stemOf(match[0]))
+      if (bit !== undefined) mask |= bit
+    }
+    return mask
+  })
+  const weights = [...bits.values()].map((bit) => {
+    let df = 0
+    for (const mask of masks) if (mask & bit) df++
+    return { bit, weight: df === 0 ? 0 : Math.log(1 + parts.length / df) }
+  })
+  const scores = masks.map((mask) =>
+    weights.reduce((sum, { bit, weight }) => sum + (mask & bit ? weight : 0), 0),
   )
-  const best = Math.max(0, ...scores)
+  let best = 0
+  for (const score of scores) if (score > best) best = score
   if (best === 0) return parts.slice(0, longList)
-  return parts.filter((_, i) => scores[i]! >= best * 0.5).slice(0, longList)
+  const kept: T[] = []
+  for (let i = 0; i < parts.length && kept.length < longList; i++) {
+    if (scores[i]! >= best * 0.5) kept.push(parts[i]!)
+  }
+  return kept
 }
 
 /** A fence longer than any run of backticks inside the code. */
