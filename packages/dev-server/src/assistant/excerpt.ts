@@ -264,6 +264,8 @@ export function matchCount(text: string, stems: readonly string[]): number {
 
 /** Lists and tables longer than this show the items or rows that match, not all of them. */
 const longList = 8
+/** Rows of a table whose column the question names, quoted whole up to this many. */
+const wholeTable = 30
 
 /** A numbered list is a procedure: its steps are quoted all or not at all. */
 const isOrdered = (items: readonly string[][]) =>
@@ -285,7 +287,17 @@ export function focusUnit(unit: Unit, stems: readonly string[], tablesOnly = fal
     return { ...unit, body: { ...body, items } }
   }
   if (body.kind === 'table' && body.rows.length > longList) {
-    return { ...unit, body: { ...body, rows: bestParts(body.rows, (row) => row, stems) } }
+    // A question naming a column ("what can a viewer do?") asks about the whole table: rows are
+    // chosen by its other words, and all of them (up to `wholeTable`) when none match those.
+    const header = stemSet(body.header)
+    const named = stems.some((stem) => header.has(stem))
+    const rest = named ? stems.filter((stem) => !header.has(stem)) : stems
+    const rows = bestParts(body.rows, (row) => row, rest)
+    const none = rows.length === Math.min(longList, body.rows.length) && rows[0] === body.rows[0]
+    return {
+      ...unit,
+      body: { ...body, rows: named && none ? body.rows.slice(0, wholeTable) : rows },
+    }
   }
   return unit
 }
@@ -486,6 +498,25 @@ export function excerptSection(markdown: string, options: ExcerptOptions): Excer
       chosen.push(focused)
       used += length
       for (const stem of stemSet(unitText(unit))) covered.add(stem)
+    }
+    // A table or list right after a chosen paragraph, that has the question's words too, is
+    // what the paragraph announces ("three access levels: viewer, editor, and admin." and the
+    // permissions table): quoted with it, though it adds no new word.
+    for (const unit of [...chosen]) {
+      const next = all.find((candidate) => candidate.index === unit.index + 1)
+      if (
+        unit.body.kind === 'paragraph' &&
+        next &&
+        (next.body.kind === 'table' || next.body.kind === 'list') &&
+        !chosen.some((other) => other.index === next.index) &&
+        unitScore(next) > 0
+      ) {
+        const focused = focusUnit(next, options.stems)
+        if (used + size(focused) <= options.budget * 3) {
+          chosen.push(focused)
+          used += size(focused)
+        }
+      }
     }
     // The section's opening paragraph, when short, says what the rest is about.
     const opening = all[0]
