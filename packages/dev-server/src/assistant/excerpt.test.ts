@@ -60,6 +60,28 @@ describe('excerpts quote whole blocks', () => {
     expect(blocks[at - 1]).toBe('These options change the layout:')
   })
 
+  it('quotes the whole table when the question names one of its columns, after its paragraph', () => {
+    const rows = Array.from({ length: 12 }, (_, i) => `| Task number ${i} | ✅ | ❌ |`)
+    const content = [
+      'Mintlify provides two access levels: viewer and editor.',
+      '',
+      '| | Viewer | Editor |',
+      '| --- | :-: | :-: |',
+      ...rows,
+      '',
+      longParagraph(20),
+    ].join('\n')
+    const answer = composeAnswer({
+      question: 'What can someone with the viewer access level do?',
+      results: [result(content, 'Roles')],
+    })
+    const blocks = quoted(answer)
+    const at = blocks.findIndex((block) => block.startsWith('| | Viewer | Editor |'))
+    expect(at).toBeGreaterThan(0)
+    expect(blocks[at - 1]).toBe('Mintlify provides two access levels: viewer and editor.')
+    expect(blocks[at]!.split('\n')).toHaveLength(2 + rows.length)
+  })
+
   it('quotes a list with the sentence that introduces it', () => {
     const content = [
       'DocChat saves conversations in the browser.',
