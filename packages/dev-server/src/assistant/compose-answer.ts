@@ -383,11 +383,18 @@ export function planAnswer(input: ComposeAnswerInput): string | undefined {
       const result = input.results[code.source]!
       const { anchor, section } = code.snippet
       cited.add(pageOf(result))
-      parts.push(
-        sourceLine(result, code.source, anchor === undefined ? undefined : { section, anchor }),
+      // Code of the section already quoted goes with it, under its title; any other under its own.
+      const sameSection =
+        result === first && (anchor === undefined || anchor === String(first.metadata.anchor ?? ''))
+      const quoted = [
         ...(code.snippet.lead ? [code.snippet.lead] : []),
         fenceCode(code.snippet.code, code.snippet.language),
-      )
+      ]
+      if (sameSection) parts.splice(1 + excerpt.units.length, 0, ...quoted)
+      else {
+        const at = anchor === undefined ? undefined : { section, anchor }
+        parts.push(sourceLine(result, code.source, at), ...quoted)
+      }
     }
   }
 
