@@ -10,7 +10,7 @@ import { panelMemoryKey, parsePanelMemory } from './panel-memory'
 import { WidgetScope } from './widget-scope'
 
 // What a reader sees of an answer, against the real dev server (in process, real AI SDK streams).
-const { backend, renderPanel, renderWidget } = widgetHarness()
+const { backend, renderPanel, renderWidget, assistantRequests } = widgetHarness()
 afterEach(() => vi.restoreAllMocks())
 
 const question = 'How do I stream answers?'
@@ -72,9 +72,14 @@ describe('an answer’s chrome', () => {
 })
 
 describe('a stopped answer', () => {
-  it('is marked as stopped and offers Continue and Regenerate', async () => {
+  it('is marked as stopped and Continue goes on with the same answer, no new question', async () => {
     const onEvent = vi.fn()
     const { user } = renderPanel({ onEvent, includeQuestionText: true })
+    // The whole answer, for comparison: the offline dev server composes the same one again.
+    await ask(user, question)
+    const whole = (await waitForAnswer()).textContent
+    await user.click(screen.getByRole('button', { name: 'New conversation' }))
+
     backend.setFault('token-rate=5')
     await ask(user, question)
     const log = await stopMidAnswer(user)
@@ -84,21 +89,47 @@ describe('a stopped answer', () => {
     expect(within(answer).getByRole('button', { name: 'Regenerate' })).toBeInTheDocument()
     const violations = await axeViolations(document.body)
     expect(violations, describeViolations(violations)).toEqual([])
+    const partial = answer.textContent ?? ''
 
     backend.setFault(undefined)
     await user.click(within(answer).getByRole('button', { name: 'Continue' }))
-    await waitFor(() => expect(log.querySelectorAll('article')).toHaveLength(2), {
+    await waitFor(() => expect(log.querySelector('article')?.textContent).toBe(whole), {
       timeout: 10_000,
     })
     const next = await waitForAnswer()
-    expect(next).not.toBe(answer)
+    // One question, one answer: the stopped one, continued to its end.
+    expect(within(log).getAllByRole('article')).toHaveLength(1)
+    expect(log.querySelectorAll('[data-role="user"]')).toHaveLength(1)
+    expect(within(log).queryByText('Please continue the previous answer.')).toBeNull()
     expect(next).toHaveAttribute('data-state', 'complete')
-    // The first answer stays marked; Continue asked on, as the reader's next message.
-    expect(within(log).getAllByRole('article')[0]).toHaveAttribute('data-state', 'stopped')
-    expect(within(log).getByText('Please continue the previous answer.')).toBeInTheDocument()
+    expect(next.textContent).toBe(whole)
+    expect(whole!.length).toBeGreaterThan(partial.length)
+    // The request ended with the partial answer, not with a question.
+    const last = assistantRequests().at(-1)!.body as { messages: { role: string }[] }
+    expect(last.messages.at(-1)?.role).toBe('assistant')
     expect(onEvent).toHaveBeenCalledWith(
-      expect.objectContaining({ type: 'ask', source: 'continue' }),
+      expect.objectContaining({ type: 'ask', source: 'continue', question }),
     )
+  }, 30_000)
+
+  it('offers no Continue when the server does not say it continues answers', async () => {
+    // The same dev server, its answers without `X-DocChat-Continue` (as Mintlify's API sends).
+    const client = clientOf(backend, {
+      fetch: async (input, init) => {
+        const response = await backend.fetch(input, init)
+        const headers = new Headers(response.headers)
+        headers.delete('x-docchat-continue')
+        return new Response(response.body, { status: response.status, headers })
+      },
+    })
+    const { user } = renderPanel({ client })
+    backend.setFault('token-rate=5')
+    await ask(user, question)
+    const log = await stopMidAnswer(user)
+    const answer = within(log).getByRole('article')
+    expect(answer).toHaveAttribute('data-state', 'stopped')
+    expect(within(answer).getByRole('button', { name: 'Regenerate' })).toBeInTheDocument()
+    expect(within(answer).queryByRole('button', { name: 'Continue' })).toBeNull()
   })
 
   it('closes an open code block visibly, without a Copy button', () => {

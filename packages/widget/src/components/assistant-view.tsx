@@ -110,10 +110,26 @@ export function AssistantView({
     chat.stop()
   }, [chat.messages, chat.stop])
 
-  const continueAnswer = useCallback(
-    () => ask(labels.continueQuestion, 'continue'),
-    [ask, labels.continueQuestion],
-  )
+  // The same answer, continued where it stopped (no new question): only where the server said
+  // it can (`X-DocChat-Continue: 1`), which `chat.canContinue` carries.
+  const continueAnswer = useCallback(() => {
+    emit({
+      type: 'ask',
+      source: 'continue',
+      questionLength: lastUserText.length,
+      contextCount: 0,
+      question: lastUserText,
+    })
+    void chat.continue()
+    const last = chat.messages[chat.messages.length - 1]
+    if (last?.role === 'assistant') {
+      setStopped((current) => {
+        const next = new Set(current)
+        next.delete(last.id)
+        return next
+      })
+    }
+  }, [chat.continue, chat.messages, emit, lastUserText])
 
   const giveFeedback = useCallback(
     (message: ChatMessage, value: FeedbackValue) => {
@@ -284,7 +300,7 @@ export function AssistantView({
                       index === messages.length - 1 && !streaming ? regenerate : undefined
                     }
                     onContinue={
-                      index === messages.length - 1 && !streaming ? continueAnswer : undefined
+                      index === messages.length - 1 && chat.canContinue ? continueAnswer : undefined
                     }
                     onSourceClick={sourceClick}
                   />
