@@ -1,13 +1,14 @@
 'use client'
 
 import type { Attachment, DocsApiError } from '@docchat/core'
-import type { AssistantChat, Conversations } from '@docchat/react'
+import { type AssistantChat, type Conversations, useDocChat } from '@docchat/react'
 import {
   type ReactNode,
   type Ref,
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -24,6 +25,7 @@ import { EmptyState } from './empty-state'
 import { ErrorNotice } from './error-notice'
 import { Icon, IconButton } from './icon'
 import { useOptionalPart, useOptionalParts } from './optional-parts'
+import { answerModeKey, readAnswerMode, writeAnswerMode } from './panel-memory'
 import { useReportError } from './use-report-error'
 import { sendQuestion, useRecentConversations } from './widget-chat'
 import { useWidgetSettings } from './widget-settings'
@@ -60,7 +62,8 @@ export function AssistantView({
   conversations: conversationsOption,
   recentConversations,
 }: AssistantViewProps) {
-  const { labels, emit, includeQuestionText, onFeedback, siteName } = useWidgetSettings()
+  const { labels, emit, includeQuestionText, onFeedback, siteName, answerMode } =
+    useWidgetSettings()
   const generatedId = useId()
   const headingId = titleId ?? `${generatedId}-title`
   const [feedback, setFeedback] = useState<Record<string, FeedbackValue>>({})
@@ -219,10 +222,9 @@ export function AssistantView({
   const partial = Boolean(error && lastIsAnswer && helpers.displayText(last).trim())
   const title = siteName ? formatLabel(labels.siteTitle, { siteName }) : labels.title
   // The server says whether a model writes the answers; the AI disclaimer would be wrong without.
+  const mode = useAnswerMode(chat.answerMode, answerMode)
   const disclaimer =
-    labels.disclaimer && chat.answerMode === 'extractive'
-      ? labels.disclaimerExtractive
-      : labels.disclaimer
+    labels.disclaimer && mode === 'extractive' ? labels.disclaimerExtractive : labels.disclaimer
 
   return (
     <>
@@ -339,6 +341,26 @@ export function AssistantView({
       </div>
     </>
   )
+}
+
+/**
+ * What writes the answers, the same from the first paint to the last answer: the server's word
+ * (`X-DocChat-Answer-Mode`) once an answer brought it, else what it said earlier in this tab (on
+ * another page), else the `answerMode` option.
+ */
+function useAnswerMode(
+  announced: string | undefined,
+  option: 'model' | 'extractive' | undefined,
+): string | undefined {
+  const { domain } = useDocChat()
+  const key = answerModeKey(domain)
+  // Read after mounting: storage differs between the server's render and the browser's.
+  const [remembered, setRemembered] = useState<string | undefined>()
+  useLayoutEffect(() => setRemembered(readAnswerMode(key)), [key])
+  useEffect(() => {
+    if (announced) writeAnswerMode(key, announced)
+  }, [announced, key])
+  return announced ?? remembered ?? option
 }
 
 function carriesFiles(message: ChatMessage): boolean {
