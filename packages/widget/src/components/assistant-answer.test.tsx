@@ -45,6 +45,38 @@ describe('an answer’s chrome', () => {
     }
   })
 
+  it('copies the answer numbered as on screen, with absolute links and its Sources', async () => {
+    const { user } = renderPanel()
+    await ask(user, question)
+    const answer = await waitForAnswer()
+    const chips = Array.from(answer.querySelectorAll('a.docchat-citation')).map(
+      (a) => a.textContent,
+    )
+    const sources = within(within(answer).getByRole('list', { name: 'Sources' }))
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href')!)
+    expect(chips.length).toBeGreaterThan(0)
+    await user.click(within(answer).getByRole('button', { name: 'Copy answer' }))
+    // Seen, not only announced: the button says it.
+    expect(within(answer).getByRole('button', { name: 'Copied' })).toBeInTheDocument()
+    const copied = await navigator.clipboard.readText()
+    const [body, list] = copied.split('\n\nSources:\n')
+    // The same numbers as the chips, in the same order, each pointing at its listed page.
+    const cited = Array.from(body!.matchAll(/\[(\d+)\]\(([^)\s]+)\)/g))
+    expect(cited.map((match) => match[1])).toEqual(chips)
+    const listed = Array.from(list!.matchAll(/^(\d+)\. \[[^\]]*\]\(([^)\s]+)\)$/gm))
+    expect(listed).toHaveLength(sources.length)
+    const page = (url: string) => new URL(url, location.origin).href.split('#')[0]
+    for (const [, number, url] of cited) {
+      expect(page(listed[Number(number) - 1]![2]!)).toBe(page(url!))
+    }
+    // Every link absolute: pasted elsewhere, it still leads to the docs.
+    for (const [, , url] of [...cited, ...listed]) {
+      expect(url!.startsWith(`${location.origin}/`)).toBe(true)
+    }
+    expect(new Set(listed.map((match) => page(match[2]!))).size).toBe(listed.length)
+  })
+
   it('fills the title with siteName and opens sources in a new tab when asked to', async () => {
     const { user } = renderPanel({ siteName: 'Acme Docs', openSourcesInNewTab: true })
     expect(screen.getByRole('heading', { name: 'Acme Docs Assistant' })).toBeInTheDocument()
