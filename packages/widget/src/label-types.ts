@@ -158,6 +158,8 @@ export interface DocChatLabels {
   selectHint: string
   closeHint: string
   openSearch: string
+  /** Under an answer that found nothing: opens search. */
+  searchTheDocs: string
   openAssistant: string
   jobTitle: string
   jobRunning: string

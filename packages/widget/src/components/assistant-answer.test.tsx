@@ -77,6 +77,17 @@ describe('an answer’s chrome', () => {
     expect(new Set(listed.map((match) => page(match[2]!))).size).toBe(listed.length)
   })
 
+  it('offers search under an answer that found nothing, and opens it', async () => {
+    const { user, ref } = renderWidget()
+    act(() => ref.current!.open('assistant'))
+    const dialog = await screen.findByRole('dialog', { name: 'Assistant' })
+    await ask(user, 'How do I bake sourdough bread?')
+    const answer = await waitForAnswer(dialog)
+    expect(answer).toHaveAttribute('data-not-found', '')
+    await user.click(within(answer).getByRole('button', { name: 'Search the docs' }))
+    expect(await screen.findByRole('dialog', { name: 'Search' })).toBeInTheDocument()
+  })
+
   it('fills the title with siteName and opens sources in a new tab when asked to', async () => {
     const { user } = renderPanel({ siteName: 'Acme Docs', openSourcesInNewTab: true })
     expect(screen.getByRole('heading', { name: 'Acme Docs Assistant' })).toBeInTheDocument()

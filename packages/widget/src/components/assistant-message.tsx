@@ -26,6 +26,8 @@ export interface AssistantMessageProps {
   /** Asks the assistant to go on with a stopped answer (only the last one). */
   onContinue?: () => void
   onSourceClick: (source: { url: string; position: number; messageId: string }) => void
+  /** Opens search: an answer that found nothing says to search the docs, and here is how. */
+  onSearchDocs?: (() => void) | undefined
 }
 
 /**
@@ -45,6 +47,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   onRegenerate,
   onContinue,
   onSourceClick,
+  onSearchDocs,
 }: AssistantMessageProps) {
   const { labels, docsBaseUrl, openSourcesInNewTab } = useWidgetSettings()
   const suggestionsId = useId()
@@ -137,6 +140,12 @@ export const AssistantMessage = memo(function AssistantMessage({
           <Icon name="search" />
           <span>{labels.notFound}</span>
         </p>
+      ) : null}
+      {notFound && !streaming && onSearchDocs ? (
+        <button type="button" className="docchat-button docchat-search-docs" onClick={onSearchDocs}>
+          <Icon name="search" />
+          {labels.searchTheDocs}
+        </button>
       ) : null}
       {/* After the answer, once complete: a list growing under streaming text would shift. */}
       {sources.length > 0 && !streaming ? (

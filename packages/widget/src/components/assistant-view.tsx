@@ -36,6 +36,8 @@ export interface AssistantViewProps {
   chat: AssistantChat
   /** Shows a close button. */
   onClose?: () => void
+  /** Opens search: offered under an answer that found nothing. */
+  onSearchDocs?: () => void
   /** Extra header content, e.g. the search/assistant switch. */
   headerActions?: ReactNode
   inputRef?: Ref<HTMLTextAreaElement>
@@ -55,6 +57,7 @@ export interface AssistantViewProps {
 export function AssistantView({
   chat,
   onClose,
+  onSearchDocs,
   headerActions,
   inputRef,
   titleId,
@@ -305,6 +308,7 @@ export function AssistantView({
                       index === messages.length - 1 && chat.canContinue ? continueAnswer : undefined
                     }
                     onSourceClick={sourceClick}
+                    onSearchDocs={onSearchDocs}
                   />
                 ) : null,
               )}
