@@ -163,7 +163,7 @@ describe('a stopped answer', () => {
     backend.setFault(undefined)
     await user.click(within(answer).getByRole('button', { name: 'Continue' }))
     await waitFor(() => expect(log.querySelector('article')?.textContent).toBe(whole), {
-      timeout: 10_000,
+      timeout: 20_000,
     })
     const next = await waitForAnswer()
     // One question, one answer: the stopped one, continued to its end.
@@ -179,7 +179,7 @@ describe('a stopped answer', () => {
     expect(onEvent).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'ask', source: 'continue', question }),
     )
-  }, 30_000)
+  }, 45_000)
 
   it('offers no Continue when the server does not say it continues answers', async () => {
     // The same dev server, its answers without `X-DocChat-Continue` (as Mintlify's API sends).
