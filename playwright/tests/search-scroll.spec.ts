@@ -187,3 +187,32 @@ async function isFullyInView(locator: Locator): Promise<boolean> {
       }),
   )
 }
+
+test.describe('Search over a scrolled page', () => {
+  test('the scroll lock leaves the sticky header and sidebar where they were (issue 23)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/quickstart')
+    await widgetReady(page)
+    await page.evaluate(() => window.scrollTo(0, 900))
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600)
+    const tops = () =>
+      page.evaluate(() =>
+        ['.site-header', '.sidebar'].map((selector) => {
+          const element = document.querySelector(selector)
+          return element ? Math.round(element.getBoundingClientRect().top) : null
+        }),
+      )
+    const before = await tops()
+    expect(before).toEqual([0, expect.any(Number)])
+    const scrollY = await page.evaluate(() => window.scrollY)
+    await openSearch(page)
+    expect(await tops()).toEqual(before)
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollY)
+    await page.keyboard.press('Escape')
+    await expect(searchDialog(page)).toBeHidden()
+    expect(await tops()).toEqual(before)
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollY)
+  })
+})

@@ -346,6 +346,7 @@ function embedScript(site) {
     // Selecting text in the article, or a code block's "Ask AI" button, attaches it as context.
     'data-context-selector="[data-docchat-content]"',
     'data-capture-code-blocks="true"',
+    `data-answer-mode="${escapeHtml(site.answerMode)}"`,
     // An empty conversation and an empty search both start with somewhere to go.
     `data-starter-questions="${escapeHtml(JSON.stringify(demoSettings.starterQuestions))}"`,
     `data-suggested-pages="${escapeHtml(JSON.stringify(demoSettings.suggestedPages))}"`,
@@ -469,6 +470,9 @@ export async function buildSite(options = {}) {
     domain: options.domain ?? devDefaults.domain,
     apiBaseUrl: options.apiBaseUrl ?? devDefaults.apiBaseUrl,
     assistantKey: options.assistantKey ?? devDefaults.assistantKey,
+    // What writes the answers, as the dev server decides it (a model when OPENAI_API_KEY is set):
+    // the disclaimer says it from the first paint instead of after the first answer.
+    answerMode: options.answerMode ?? (process.env.OPENAI_API_KEY ? 'model' : 'extractive'),
     embed: existsSync(join(embedDir, 'docchat.js')),
   }
   site.embedScript = embedScript(site)

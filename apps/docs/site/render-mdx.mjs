@@ -424,6 +424,11 @@ export function renderMdx(body, { page = 'page', warn = () => {} } = {}) {
   }
   const used = { ...components }
   for (const name of state.unknown) used[name] = Unknown
-  const html = renderToStaticMarkup(createElement(Content, { components: used }))
+  // A shortcut written as keys (`<kbd>⌘</kbd> <kbd>K</kbd>`) stays on one line: a no-break space
+  // between the keys, so ⌘ never ends a line with K on the next (issue 23).
+  const html = renderToStaticMarkup(createElement(Content, { components: used })).replaceAll(
+    '</kbd> <kbd>',
+    '</kbd>\u00a0<kbd>',
+  )
   return { html, headings: state.headings, codeBlocks: state.codeBlocks }
 }

@@ -149,6 +149,11 @@ describe('Mintlify components', () => {
     )
   })
 
+  it('keeps a shortcut’s keys on one line: ⌘ and K joined by a no-break space', () => {
+    const { html } = render('Press <kbd>⌘</kbd> <kbd>K</kbd> or <kbd>Ctrl</kbd> <kbd>K</kbd>.')
+    expect(html).toContain('<kbd>⌘</kbd>\u00a0<kbd>K</kbd> or <kbd>Ctrl</kbd>\u00a0<kbd>K</kbd>')
+  })
+
   it('renders an unknown component as its children and warns once, naming it and the page', () => {
     const { html, warnings } = render(
       [

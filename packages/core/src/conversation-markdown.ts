@@ -1,5 +1,6 @@
 // Types only: a runtime import of the schemas would pull zod into the drop-in.
 import type { ContextItem } from './request-schemas'
+import { citedPages, numberCitations } from './citations'
 import { DATA_LIMITS, DOCS_LIMITS } from './docs-limits'
 import { type MdNode, parseMarkdownStructure } from './markdown-structure'
 import { toSafeUrl } from './url-policy'
@@ -33,6 +34,9 @@ export interface ConversationMarkdownOptions<TMessage> {
   contextOf?: (message: TMessage) => ReadonlyArray<ContextItem> | undefined
   labels?: Partial<ConversationMarkdownLabels>
 }
+
+/** Sources read per answer: retrieval returns a handful; stored data could hold any number. */
+const maxSources = 100
 
 export const defaultConversationMarkdownLabels: ConversationMarkdownLabels = {
   question: 'Question',
@@ -644,12 +648,27 @@ export function conversationToMarkdown<TMessage>(
       }
     } else if (message.role === 'assistant') {
       blocks.push(`## ${escapeMarkdownInline(labels.answer)}`)
-      const answer = sanitizeMarkdownLinks(answerText(message).trim(), docsBaseUrl)
+      const text = answerText(message).trim()
+      // The numbering the reader saw (citations.ts): each cited page once, chips renumbered.
+      const pages = citedPages(
+        text,
+        sourcesOf(message)
+          .slice(0, maxSources)
+          .map((source) => ({
+            title: source.title,
+            url: source.url === null ? null : safeHref(source.url, docsBaseUrl),
+          })),
+        docsBaseUrl,
+      )
+      const answer = sanitizeMarkdownLinks(
+        numberCitations(text, pages, { docsBaseUrl }),
+        docsBaseUrl,
+      )
       if (answer) blocks.push(answer)
       const seen = new Set<string>()
       const items: string[] = []
-      for (const source of sourcesOf(message)) {
-        const href = source.url === null ? null : safeHref(source.url, docsBaseUrl)
+      for (const source of pages) {
+        const href = source.url
         const name = escapeMarkdownInline(short(source.title || source.url || ''))
         if (!name) continue
         const key = href ?? `text:${name}`

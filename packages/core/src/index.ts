@@ -187,6 +187,8 @@ export {
   type MarkdownSource,
   sanitizeMarkdownLinks,
 } from './conversation-markdown'
+// One numbering of citations: answer chips, Sources, Copy and the export.
+export { type CitedSource, citationNumber, citedPages, numberCitations } from './citations'
 export type { DocsWarning, DocsWarningHandler } from './warnings'
 
 // Stream half (data stream reader, thread identity, v5 chunks, ChatTransport).

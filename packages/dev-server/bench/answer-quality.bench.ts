@@ -5,7 +5,7 @@
  *   here): aggregates only, misses never printed, so they cannot drive a change.
  *
  * Run with `pnpm bench answer-quality` in packages/dev-server (`--held-out-only` skips the
- * development set).
+ * development set; `--development-only` skips the held-out set, for tuning runs).
  */
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -20,7 +20,7 @@ import {
 } from '../src/test/answer-quality'
 import { devQuestions, devSearch } from '../src/test/dev-questions'
 import { heldOutQuestions, heldOutSearch } from '../src/test/held-out-questions'
-import { type MeasuredCorpus, questionSet } from '../src/test/question-set'
+import { issueSearch, type MeasuredCorpus, questionSet } from '../src/test/question-set'
 
 const shared =
   process.env.DOCCHAT_SHARED_DIR ?? fileURLToPath(new URL('../../../../shared', import.meta.url))
@@ -54,14 +54,14 @@ export async function run() {
       )
       const s = await measureSearch(
         servers,
-        devSearch.filter((c) => c.corpus === corpus),
+        [...devSearch, ...issueSearch].filter((c) => c.corpus === corpus),
       )
       console.log(report(`development, ${corpus}`, q))
       console.log(reportSearch(`development search, ${corpus}`, s))
       row(rows, 'development', corpus, q, s)
     }
   }
-  for (const corpus of corpora) {
+  for (const corpus of process.argv.includes('--development-only') ? [] : corpora) {
     const q = await measure(
       servers,
       heldOutQuestions.filter((c) => c.corpus === corpus),

@@ -94,7 +94,7 @@ function modeLines(llm: OpenAICompatibleSettings | undefined, pace: AnswerPaceSe
   }
   const paced = resolvePace(pace)
   return [
-    '  mode      extractive answers: sentences and code copied from the docs, no language model involved',
+    '  mode      extractive answers: whole blocks quoted from the docs, no language model involved',
     '            set OPENAI_API_KEY (and optionally OPENAI_BASE_URL, DOCCHAT_MODEL) for model answers',
     paced
       ? `  pace      streamed like a model (~${paced.tokensPerSecond} tokens/s); --pace instant turns it off`

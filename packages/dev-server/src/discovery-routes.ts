@@ -23,6 +23,7 @@ import {
 import { answerCounter, regenerationAttempt } from './assistant/regenerations'
 import { authenticate } from './auth'
 import { linkResults } from './search/result-links'
+import { snippetOf } from './search/snippet'
 import { HttpError, json } from './http'
 import { DEV_SERVER_LIMITS } from './limits'
 import { windows } from './rate-limits'
@@ -219,6 +220,8 @@ interface PreparedTurn {
   attachments: Attachment[]
   /** 0 for a new question; n for its n-th regeneration. */
   attempt: number
+  /** Continue: the partial answer the request's messages end with. */
+  continueFrom?: string
 }
 
 /** What AI SDK clients add to the body: the chat `id` and, from v5 transports, `trigger`. */
@@ -253,6 +256,13 @@ function prepareTurn(
       field: 'messages',
     })
   }
+  // Continue: the messages end with the answer the reader stopped, after its question.
+  const stopped = request.messages.at(-1)
+  const partial =
+    stopped?.role === 'assistant' && lastUser === request.messages.length - 2
+      ? textOfMessage(stopped)
+      : ''
+  const continueFrom = partial.trim() ? partial : undefined
   const domain = ctx.params.domain ?? ''
   let thread: Thread
   let isNewThread = false
@@ -268,6 +278,34 @@ function prepareTurn(
       if (content) thread.turns.push({ role: message.role, content })
     }
   }
+  const attachments = (last.experimental_attachments ?? []).filter(
+    (attachment) => !isAttachmentPlaceholder(attachment),
+  )
+  if (continueFrom !== undefined) {
+    // The thread asked this question last; whatever it kept of the stopped answer is replaced
+    // by the whole answer when the continuation finishes. Not a regeneration.
+    let asked = -1
+    thread.turns.forEach((turn, i) => {
+      if (turn.role === 'user') asked = i
+    })
+    if (asked === -1 || thread.turns[asked]!.content !== question) {
+      thread.turns.push({ role: 'user', content: question })
+      asked = thread.turns.length - 1
+    }
+    thread.turns.splice(asked + 1)
+    const history = thread.turns.slice(0, asked)
+    return {
+      docs,
+      request,
+      thread,
+      isNewThread,
+      history,
+      question,
+      attachments,
+      attempt: 0,
+      continueFrom,
+    }
+  }
   const attempt = regenerationAttempt({
     turns: thread.turns,
     question,
@@ -280,9 +318,6 @@ function prepareTurn(
   })
   const history = [...thread.turns]
   thread.turns.push({ role: 'user', content: question })
-  const attachments = (last.experimental_attachments ?? []).filter(
-    (attachment) => !isAttachmentPlaceholder(attachment),
-  )
   return { docs, request, thread, isNewThread, history, question, attachments, attempt }
 }
 
@@ -298,6 +333,7 @@ function startTurn(server: ServerContext, ctx: RequestContext, turn: PreparedTur
     retrievalPageSize: turn.request.retrievalPageSize,
     threadId: turn.thread.id,
     attempt: turn.attempt,
+    ...(turn.continueFrom !== undefined ? { continueFrom: turn.continueFrom } : {}),
     pace: server.answerPace,
     model: server.llm,
     signal: ctx.request.signal,
@@ -317,9 +353,16 @@ function answerModeOf(server: ServerContext): 'extractive' | 'model' {
   return server.llm ? 'model' : 'extractive'
 }
 
+/**
+ * `1`: this backend continues a stopped answer (a request whose `messages` end with the partial
+ * answer), so a client may offer Continue. Sent on every assistant response, in both modes.
+ */
+export const continueHeader = 'X-DocChat-Continue'
+
 function threadHeaders(server: ServerContext, turn: PreparedTurn): Record<string, string> {
   return {
     [answerModeHeader]: answerModeOf(server),
+    [continueHeader]: '1',
     'X-Thread-Id': turn.thread.id,
     ...(turn.isNewThread ? { 'X-Thread-Key': turn.thread.key } : {}),
   }
@@ -393,7 +436,13 @@ export async function search(server: ServerContext, ctx: RequestContext): Promis
   const results =
     (await semanticResults(docs, request.query, options)) ??
     docs.index.search(request.query, options)
-  return json(linkResults(results, { siteUrl: docs.siteUrl }))
+  // Each result says which block of its section matched, as prose or as fenced code.
+  return json(
+    linkResults(results, { siteUrl: docs.siteUrl }).map((result) => ({
+      ...result,
+      metadata: { ...result.metadata, ...snippetOf(result.content, request.query) },
+    })),
+  )
 }
 
 /** Words a query needs before search by meaning is worth an embedding call (not while typing one). */
@@ -414,7 +463,8 @@ async function semanticResults(
     const semantic = await docs.semantic()
     if (!semantic) return undefined
     const pageSize = options.pageSize ?? 10
-    const keyword = docs.index.search(query, { ...options, pageSize: 50 })
+    // Fused by rank: a partial keyword match may be what the query means.
+    const keyword = docs.index.search(query, { ...options, pageSize: 50, minCoverage: 0 })
     const fused = await semantic.hybrid(query, { pageSize, filter: options.filter, keyword })
     const threshold = options.scoreThreshold ?? 0
     return fused.filter((result) => Number(result.metadata.score ?? 0) >= threshold)

@@ -18,6 +18,7 @@ const exposedHeaders = [
   'X-Vercel-AI-Data-Stream',
   'X-Vercel-AI-UI-Message-Stream',
   'X-DocChat-Answer-Mode',
+  'X-DocChat-Continue',
 ]
 
 const allowedHeaders = ['Authorization', 'Content-Type', 'X-DocChat-Fault', 'Accept']

@@ -37,6 +37,6 @@ export {
   reciprocalRankFusion,
   type SemanticSearch,
 } from './search'
-export { answerModeHeader } from './discovery-routes'
+export { answerModeHeader, continueHeader } from './discovery-routes'
 export { DEV_SERVER_LIMITS, type DevServerLimits } from './limits'
 export { type AnswerPace, type AnswerPaceSetting, modelPace } from './assistant/pacing'

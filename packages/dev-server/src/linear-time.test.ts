@@ -8,9 +8,10 @@ import { expectLinearTime } from '@docchat/test-utils/linear-time'
 import { describe, expect, it } from 'vitest'
 import { withoutFailMarkers } from './admin/agent-jobs'
 import { historyMessages } from './assistant/assistant-turn'
-import { apiNames, looksLikeCodeQuestion } from './assistant/compose-answer'
-import { retrievalQuery } from './assistant/retrieval'
-import { blocks, sentences, terms, wordGroups } from './assistant/text'
+import { apiNames, composeAnswer, looksLikeCodeQuestion } from './assistant/compose-answer'
+import { excerptSection, parseBlocks } from './assistant/excerpt'
+import { contextTerms, retrievalQuery, unknownNames } from './assistant/retrieval'
+import { blocks, sentences, terms, textAfter, wordGroups } from './assistant/text'
 import { bearerToken } from './auth'
 import { jsonShapeCheck } from './http'
 import { normalisePagePath } from './discovery-routes'
@@ -20,6 +21,7 @@ import { normalisePagePath as normaliseNavigationPath } from './docs/navigation'
 import { createDocsIndex } from './search/docs-index'
 import { linkResult } from './search/result-links'
 import { indexTerms } from './search/search-terms'
+import { snippetOf } from './search/snippet'
 import { buildSynonyms } from './search/synonyms'
 import { fixtureCorpus } from './test/fixture-docs'
 
@@ -137,6 +139,68 @@ describe('assistant text: questions, context and answers', () => {
     // characters (measured), within the default bound (32); quadratic would still be ≈64.
     expectLinearTime(makeInput, (question) =>
       retrievalQuery(question, ['How do webhooks work?'], [{ type: 'code', value: question }]),
+    )
+  })
+
+  it.each([
+    ['list markers', (n: number) => '- a\n'.repeat(n / 4)],
+    ['table rows', (n: number) => `| a | b |\n| - | - |\n${'| x | y |\n'.repeat(n / 10)}`],
+    ['pipes', (n: number) => '|'.repeat(n)],
+    ['heading marks', (n: number) => '#'.repeat(n)],
+    ['labels and paragraphs', (n: number) => 'name (string)\n\nWhat it is.\n\n'.repeat(n / 28)],
+    ['backticks', (n: number) => '`'.repeat(n)],
+    ['blank lines', (n: number) => '\n'.repeat(n)],
+  ])('excerpts, snippets and answers of a section with %s', (_, makeInput) => {
+    const stems = ['name', 'string', 'a', 'x']
+    // Strings and arrays per list item or table row: garbage collection takes the ratio past 20
+    // under load (measured 23–35 with the package's whole suite running); quadratic is ≈64.
+    const loose = { maxRatio: 40 }
+    expectLinearTime(makeInput, (text) => parseBlocks(fresh(text)), loose)
+    expectLinearTime(
+      makeInput,
+      (text) => excerptSection(fresh(text), { stems, budget: 1100, code: true }),
+      loose,
+    )
+    expectLinearTime(makeInput, (text) => snippetOf(fresh(text), 'name string x'), loose)
+    const result = (content: string) => ({
+      content,
+      path: '/a#b',
+      metadata: { title: 'A', section: 'B', anchor: 'b', page: '/a' },
+    })
+    expectLinearTime(
+      makeInput,
+      (text) =>
+        composeAnswer({ question: 'What is a name string?', results: [result(fresh(text))] }),
+      loose,
+    )
+  })
+
+  it.each([
+    ['words', (n: number) => 'Word '.repeat(n / 5)],
+    ['spaces before capitals', (n: number) => ' '.repeat(n) + 'Flutter'],
+    ['identifiers', (n: number) => 'createDocsClient '.repeat(n / 17)],
+    ['one long word', (n: number) => 'A'.repeat(n)],
+  ])('a long question or context with %s', (_, makeInput) => {
+    const index = createDocsIndex(fixtureCorpus())
+    expectLinearTime(makeInput, (text) => unknownNames(text, index))
+    expectLinearTime(makeInput, (text) => contextTerms([{ type: 'code', value: text }]))
+    expectLinearTime(makeInput, (text) =>
+      composeAnswer({
+        question: text,
+        results: [{ content: 'Word one.\n\n- two', path: '/a', metadata: { title: 'A' } }],
+      }),
+    )
+  })
+
+  it('finds where a stopped answer ends, whatever its whitespace', () => {
+    // The partial with doubled blanks: compared but for whitespace, all the way.
+    expectLinearTime(
+      (n) => ({ full: `${'a '.repeat(n / 2)}rest`, partial: 'a  '.repeat(n / 2) }),
+      ({ full, partial }) => textAfter(full, partial),
+    )
+    expectLinearTime(
+      (n) => ({ full: `x${' '.repeat(n)}`, partial: `${' '.repeat(n)}y` }),
+      ({ full, partial }) => textAfter(full, partial),
     )
   })
 

@@ -30,6 +30,8 @@ export interface DocsSearchState {
   searchedQuery: string
   /** The typed query differs from the searched one (waiting for the debounce). */
   isDebouncing: boolean
+  /** Asks for the current query again (a Retry after a failed search). */
+  refetch: () => unknown
 }
 
 export type DocsSearch = UseQueryResult<SearchResult[], DocsApiError> &

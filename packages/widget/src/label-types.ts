@@ -25,7 +25,10 @@ export interface DocChatLabels {
   regenerate: string
   /** Asks the assistant to go on with an answer the reader stopped. */
   continue: string
-  /** The question Continue sends. */
+  /**
+   * Unused since Continue goes on with the same answer instead of asking (kept so existing
+   * `labels` objects stay valid).
+   */
   continueQuestion: string
   /** Marks an answer the reader stopped. */
   stopped: string
@@ -155,6 +158,8 @@ export interface DocChatLabels {
   selectHint: string
   closeHint: string
   openSearch: string
+  /** Under an answer that found nothing: opens search. */
+  searchTheDocs: string
   openAssistant: string
   jobTitle: string
   jobRunning: string

@@ -104,6 +104,7 @@ export const panelLabels: PanelLabels = {
   searchUnavailable: 'Search isn’t available on this site right now.',
   suggestedPages: 'Suggested pages',
   openSearch: 'Search',
+  searchTheDocs: 'Search the docs',
   openAssistant: 'Ask AI',
   loading: 'Loading…',
   crashed: 'Something went wrong. Starting over clears this conversation and recent searches.',

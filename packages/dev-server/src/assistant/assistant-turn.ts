@@ -19,11 +19,18 @@ import type { DocsIndex, DocsSearchFilter } from '../search'
 import type { SemanticSearch } from '../search/semantic-search'
 import type { ThreadTurn } from '../threads'
 import type { CodeSnippet } from './compose-answer'
+import { sectionUnits } from './excerpt'
 import { linkResults, pagePathOf } from '../search/result-links'
-import { createOfflineModel, markNotFoundToolName, searchToolName } from './offline-model'
+import { composeNotFound, planAnswer } from './compose-answer'
+import {
+  attachmentNote,
+  createOfflineModel,
+  markNotFoundToolName,
+  searchToolName,
+} from './offline-model'
 import type { AnswerPace } from './pacing'
-import { findAnswers } from './retrieval'
-import { truncate, withoutSuggestionBlocks } from './text'
+import { findAnswers, retrievalQuery } from './retrieval'
+import { textAfter, truncate, withoutSuggestionBlocks } from './text'
 
 export interface AssistantDocs {
   name: string
@@ -57,6 +64,12 @@ export interface AssistantTurnInput {
   maxSteps?: number
   signal?: AbortSignal
   onFinish?: (answer: string) => void
+  /**
+   * The partial answer the reader stopped (the request's `messages` ended with it): the turn
+   * continues that answer instead of starting a new one. Offline, the excerpt resumes where the
+   * text ends; a language model gets it as the start of its own reply.
+   */
+  continueFrom?: string
 }
 
 const messageIds = createIdGenerator({ prefix: 'msg', size: 24 })
@@ -71,7 +84,10 @@ function pageLookup(corpus: DocsCorpus): Map<string, DocsPage> {
 }
 const lookups = new WeakMap<DocsCorpus, Map<string, DocsPage>>()
 
-/** Code blocks of a result's page: its own section's first, then the rest of the page's. */
+/**
+ * Code blocks of a result's page: its own section's first, then the rest of the page's, each with
+ * its section (for the citation) and the paragraph that introduces it.
+ */
 function codeFor(corpus: DocsCorpus) {
   return (result: SearchResult): CodeSnippet[] => {
     const page = pageLookup(corpus).get(pagePathOf(result))
@@ -80,7 +96,19 @@ function codeFor(corpus: DocsCorpus) {
     const own = page.sections.find((s) => s.anchor === anchor) ?? page.sections[0]
     const ordered = own ? [own, ...page.sections.filter((s) => s !== own)] : page.sections
     return ordered.flatMap((section) =>
-      section.codeBlocks.map((block) => ({ language: block.language, code: block.code })),
+      sectionUnits(section.content).flatMap((unit) =>
+        unit.body.kind === 'code'
+          ? [
+              {
+                language: unit.body.language,
+                code: unit.body.code,
+                anchor: section.anchor,
+                section: section.heading,
+                ...(unit.lead ? { lead: unit.lead.join('\n') } : {}),
+              },
+            ]
+          : [],
+      ),
     )
   }
 }
@@ -146,6 +174,11 @@ function systemPrompt(input: AssistantTurnInput): string {
     'If the documentation does not cover the question, call `markNotFound`, then say briefly that you could not find it. Never invent APIs or options.',
     'End an answer with a fenced code block whose language is `suggestions`, listing up to three related pages, one per line, written as (Link text)[/path].',
   ]
+  if (input.continueFrom !== undefined) {
+    lines.push(
+      'The reader stopped your previous answer part-way and asked you to continue it. The last message is the start of your answer: continue it from exactly where it ends, mid-sentence if need be. Do not repeat any of it, do not start over, and keep its citations.',
+    )
+  }
   if (input.attempt) {
     lines.push(
       'The user asked for another answer to the same question: answer it differently, from other sections where the documentation has them.',
@@ -259,28 +292,93 @@ function questionContent(input: AssistantTurnInput): string | (TextPart | ImageP
   return images.length === 0 ? input.question : [{ type: 'text', text: input.question }, ...images]
 }
 
-/** The turn as v4 data-stream bytes: `streamText`'s own data stream plus a `d:` carrying the thread. */
-export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<Uint8Array> {
-  const { docs } = input
-  const offline = !input.model
-  const model =
-    input.model ??
-    createOfflineModel({
-      corpusName: docs.corpus.name,
-      context: input.context,
-      codeFor: codeFor(docs.corpus),
-      generateToolCallId: toolCallIds,
-      attempt: input.attempt,
-      pace: input.pace,
-      attachments: input.attachments,
-    })
-  const filter = input.filter
+function searchFilter(input: AssistantTurnInput): DocsSearchFilter | undefined {
+  return input.filter
     ? {
         ...(input.filter.version ? { version: input.filter.version } : {}),
         ...(input.filter.language ? { language: input.filter.language } : {}),
         ...(input.filter.groups ? { groups: input.filter.groups } : {}),
       }
     : undefined
+}
+
+/** What the offline `search` tool returns for a query: the gated ranking, then the context items. */
+function offlineSearch(input: AssistantTurnInput, query: string, attempt = input.attempt) {
+  const found = findAnswers(input.docs.index, query, {
+    filter: searchFilter(input),
+    pageSize: input.retrievalPageSize,
+    attempt,
+    question: input.question,
+    context: input.context,
+    currentPath: input.currentPath,
+  })
+  return [
+    ...linkResults(found, { siteUrl: input.docs.siteUrl }),
+    ...contextResults(input.context ?? [], input.currentPath),
+  ]
+}
+
+/** Regenerations a stopped answer may have been: the continuation tries each as its source. */
+const continuableAttempts = 4
+
+/**
+ * The rest of the offline answer the reader stopped: the answer is composed again, exactly as it
+ * was (the same question, history and results, so the same citation numbers), for each attempt
+ * it may have been, and what follows the partial text is sent. Empty when the partial text is
+ * not the start of any of them (it came from elsewhere): nothing is invented to follow it.
+ */
+function offlineContinuation(input: AssistantTurnInput, partial: string): string {
+  const previousQuestions = historyMessages(input.history)
+    .filter((message) => message.role === 'user')
+    .map((message) => String(message.content))
+  const query = retrievalQuery(input.question, previousQuestions, input.context, (word) =>
+    input.docs.index.knows(word),
+  )
+  const first = input.attempt ?? 0
+  for (let attempt = first; attempt < first + continuableAttempts; attempt++) {
+    const results = offlineSearch(input, query, attempt).filter(
+      (result) => result.metadata.kind !== 'context',
+    )
+    const body =
+      (results.length > 0 &&
+        planAnswer({
+          question: input.question,
+          query,
+          results,
+          codeFor: codeFor(input.docs.corpus),
+          attempt,
+        })) ||
+      composeNotFound(docsName(input.docs))
+    const rest = textAfter(attachmentNote(input.attachments) + body, partial)
+    if (rest !== undefined) return rest
+  }
+  return ''
+}
+
+/** The docs' own name (`docs.json` `name`), else the domain they are served under. */
+function docsName(docs: AssistantDocs): string {
+  return docs.corpus.siteName || docs.corpus.name
+}
+
+/** The turn as v4 data-stream bytes: `streamText`'s own data stream plus a `d:` carrying the thread. */
+export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<Uint8Array> {
+  const { docs } = input
+  const offline = !input.model
+  const partial = input.continueFrom
+  const model =
+    input.model ??
+    createOfflineModel({
+      corpusName: docsName(docs),
+      context: input.context,
+      knows: (word) => docs.index.knows(word),
+      codeFor: codeFor(docs.corpus),
+      generateToolCallId: toolCallIds,
+      attempt: input.attempt,
+      pace: input.pace,
+      attachments: input.attachments,
+      ...(partial !== undefined ? { reply: offlineContinuation(input, partial) } : {}),
+    })
+  const filter = searchFilter(input)
 
   const tools = {
     [searchToolName]: tool({
@@ -290,14 +388,12 @@ export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<U
         const pageSize = input.retrievalPageSize
         // The offline model cannot judge relevance itself, so the tool only returns results that
         // cover most of the query's words; an LLM gets the ranked results as they are.
-        const found = offline
-          ? findAnswers(docs.index, query, {
-              filter,
-              pageSize,
-              attempt: input.attempt,
-              question: input.question,
-            })
-          : await rankForModel(docs, query, { pageSize, filter, question: input.question })
+        if (offline) return offlineSearch(input, query)
+        const found = await rankForModel(docs, query, {
+          pageSize,
+          filter,
+          question: input.question,
+        })
         return [
           ...linkResults(found, { siteUrl: docs.siteUrl }),
           ...contextResults(input.context ?? [], input.currentPath),
@@ -314,6 +410,10 @@ export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<U
   const messages: CoreMessage[] = [
     ...historyMessages(input.history),
     { role: 'user', content: offline ? input.question : questionContent(input) },
+    // Continue: the model's reply starts with the partial answer (an assistant prefix).
+    ...(partial !== undefined && !offline
+      ? [{ role: 'assistant' as const, content: partial }]
+      : []),
   ]
 
   const result = streamText({
@@ -354,7 +454,8 @@ export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<U
           answerMode: offline ? 'extractive' : 'model',
         }
         controller.enqueue(encoder.encode(`d:${JSON.stringify(finish)}\n`))
-        input.onFinish?.(steps.at(-1)?.text ?? '')
+        const text = steps.at(-1)?.text ?? ''
+        input.onFinish?.(partial !== undefined ? partial + text : text)
       } catch (error) {
         controller.enqueue(encoder.encode(`3:${JSON.stringify(errorMessage(error))}\n`))
       }

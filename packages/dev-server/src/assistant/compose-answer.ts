@@ -1,18 +1,34 @@
 /**
  * The offline assistant's answer: extractive, composed only from the search results the `search`
- * tool returned. No language model is involved. The answer leads with the best section's own
- * words, adds a few sentences from the other results that share the question's words, shows a
- * code block from a cited page when the question asks for code (in the asked language, naming
- * the asked APIs), cites every sentence as `[n](/page#section)` (n = position in the tool
- * result), and ends with a `suggestions` block of pages the answer did not cite.
+ * tool returned. No language model is involved. The answer quotes whole blocks of the best
+ * section (paragraphs, lists with the sentence that introduces them, tables with their header,
+ * code) under that section's title and citation `[n](/page#section)` (n = position in the tool
+ * result), adds at most one more section when the first leaves words of the question unanswered,
+ * shows a code block from a cited page when the question asks for code (in the asked language,
+ * naming the asked APIs), and ends with a `suggestions` block of pages the answer did not cite.
  */
 import type { SearchResult } from '@docchat/core'
-import { isWordChar, trimTrailing } from '../text-scan'
-import { blocks, sentences, TermIndex, terms, truncate } from './text'
+import { isWordChar } from '../text-scan'
+import { stemOf } from '../search/search-terms'
+import {
+  excerptSection,
+  fenceCode,
+  matchCount,
+  renderUnit,
+  sectionUnits,
+  stemSet,
+  type Unit,
+} from './excerpt'
+import { blocks, TermIndex, terms } from './text'
 
 export interface CodeSnippet {
   language?: string
   code: string
+  /** The section the code is in (its anchor and heading), when not the result's own. */
+  anchor?: string
+  section?: string
+  /** The paragraph that introduces the code ("Add the processor to your pipeline:"). */
+  lead?: string
 }
 
 export interface ComposeAnswerInput {
@@ -40,10 +56,16 @@ const languages: [RegExp, string[]][] = [
   [/\bcss\b/i, ['css']],
   [/\b(json)\b/i, ['json', 'jsonc']],
   [/\b(yaml|yml)\b/i, ['yaml', 'yml']],
+  [/\bswift\b/i, ['swift']],
+  [/\bkotlin\b/i, ['kotlin', 'kt']],
+  [/\bjava\b/i, ['java']],
+  [/\bruby\b/i, ['ruby', 'rb']],
+  [/\bphp\b/i, ['php']],
+  [/\brust\b/i, ['rust', 'rs']],
 ]
 
 const codeWords =
-  /\b(code|example|examples|snippet|snippets|sample|install|installation|command|commands|curl|npm|pnpm|yarn|pip|import|syntax|typescript|javascript|python|tsx|jsx|bash|html|css|json|yaml)\b/i
+  /\b(code|example|examples|snippet|snippets|sample|install|installation|command|commands|curl|npm|pnpm|yarn|pip|import|syntax|typescript|javascript|python|tsx|jsx|bash|html|css|json|yaml|swift|kotlin)\b/i
 /** Calls `visit` with each run of ASCII word characters (`\w`), until it returns true. */
 function someWordRun(text: string, visit: (start: number, end: number) => boolean): boolean {
   for (let start = 0; start < text.length; start++) {
@@ -121,7 +143,7 @@ export function looksLikeCodeQuestion(question: string): boolean {
 }
 
 /** The fence labels of the language a question asks for, if it names one. */
-function askedLanguages(question: string): string[] {
+export function askedLanguages(question: string): string[] {
   for (const [pattern, labels] of languages) if (pattern.test(question)) return labels
   return []
 }
@@ -164,84 +186,13 @@ function sectionOf(result: SearchResult): string | undefined {
   return typeof section === 'string' && section && section !== titleOf(result) ? section : undefined
 }
 
-interface Candidate {
-  sentence: string
-  source: number
-  position: number
-  score: number
-}
-
-function proseSentences(result: SearchResult): string[] {
-  const prose = blocks(result.content)
-    .filter((block) => block.kind === 'prose')
-    .map((block) => block.text)
-    .join('\n\n')
-  return sentences(prose)
-}
-
-/**
- * The lead: the best section's own words. Its opening sentence says what the section is about;
- * when another sentence of it shares more of the question's words, that one follows. A
- * regeneration of a one-page answer leads with the section's later sentences instead.
- */
-function leadSentences(result: SearchResult, questionTerms: string[], attempt: number): string[] {
-  const all = proseSentences(result)
-  if (all.length === 0) return []
-  const offset = attempt > 0 && all.length > 2 ? Math.min(all.length - 1, attempt * 2) : 0
-  const own = all.slice(offset)
-  const lead = [own[0]!]
-  let best: { sentence: string; matches: number } | undefined
-  own.slice(1).forEach((sentence, i) => {
-    const matches = new TermIndex(sentence).matches(questionTerms) - i * 0.01
-    if (matches >= 1 && (!best || matches > best.matches)) best = { sentence, matches }
-  })
-  const firstMatches = new TermIndex(lead[0]!).matches(questionTerms)
-  if (best && best.matches > firstMatches) lead.push(best.sentence)
-  else if (own[1] && lead[0]!.length < 120) lead.push(own[1])
-  return lead
-}
-
-/** Sentences from the other results that share the question's words, best first, two per source. */
-function supportingSentences(
-  input: ComposeAnswerInput,
-  questionTerms: string[],
-  used: ReadonlySet<string>,
-): Candidate[] {
-  const extraTerms = terms(input.query ?? '').filter((t) => !questionTerms.includes(t))
-  const candidates: Candidate[] = []
-  input.results.forEach((result, source) => {
-    const heading = new TermIndex(`${titleOf(result)} ${sectionOf(result) ?? ''}`)
-    const headingMatches = heading.matches(questionTerms)
-    proseSentences(result).forEach((sentence, position) => {
-      if (used.has(sentence)) return
-      const index = new TermIndex(sentence)
-      const own = index.matches(questionTerms)
-      if (own === 0) return
-      // The question's own words count most, then a heading that names them, then words the
-      // query borrowed from the previous turn. Earlier results and sentences win ties.
-      const score =
-        own * 10 + headingMatches * 4 + index.matches(extraTerms) * 3 - source * 2 - position * 0.5
-      candidates.push({ sentence, source, position, score })
-    })
-  })
-  const chosen: Candidate[] = []
-  const perSource = new Map<number, number>()
-  for (const candidate of candidates.sort((a, b) => b.score - a.score)) {
-    if (chosen.length >= 3) break
-    const count = perSource.get(candidate.source) ?? 0
-    if (count >= 2 || chosen.some((c) => c.sentence === candidate.sentence)) continue
-    chosen.push(candidate)
-    perSource.set(candidate.source, count + 1)
-  }
-  return chosen.sort((a, b) => a.source - b.source || a.position - b.position)
-}
-
 /**
  * A code block for a code question: from the cited pages (the lead's first), preferring blocks
  * that name the question's APIs, then ones in the asked language, then ones sharing its words.
  */
 function pickCode(
   input: ComposeAnswerInput,
+  only?: (snippet: CodeSnippet, source: number) => boolean,
 ): { snippet: CodeSnippet; source: number; named: number; shared: number } | undefined {
   const questionTerms = terms(input.question)
   const names = apiNames(input.question).map((name) => name.toLowerCase())
@@ -255,8 +206,9 @@ function pickCode(
     const inline = blocks(result.content)
       .filter((block) => block.kind === 'code' && block.text.trim())
       .map((block) => ({ language: block.language, code: block.text }))
-    const snippets = [...inline, ...(input.codeFor?.(result) ?? [])]
+    const snippets = [...(input.codeFor?.(result) ?? []), ...inline]
     snippets.forEach((snippet, order) => {
+      if (only && !only(snippet, source)) return
       const code = snippet.code.trim()
       if (!code || code.length > 2500 || seen.has(code)) return
       seen.add(code)
@@ -277,12 +229,6 @@ function pickCode(
     })
   })
   return best
-}
-
-function fence(snippet: CodeSnippet): string {
-  const longest = Math.max(2, ...(snippet.code.match(/`{3,}/g) ?? []).map((m) => m.length))
-  const ticks = '`'.repeat(longest + 1)
-  return `${ticks}${snippet.language ?? ''}\n${trimTrailing(snippet.code, '\n')}\n${ticks}`
 }
 
 /** A `suggestions` block as the real service writes it: `(Link text)[/path]` per line. */
@@ -312,58 +258,153 @@ function suggestions(
   return pages.slice(0, 3)
 }
 
-function cite(result: SearchResult, source: number): string {
-  return `[${source + 1}](${linkTo(result)})`
+function cite(result: SearchResult, source: number, link = linkTo(result)): string {
+  return `[${source + 1}](${link})`
 }
 
-export function composeAnswer(input: ComposeAnswerInput): string {
-  const first = input.results[0]
-  if (!first) return composeNotFound()
-  const attempt = input.attempt ?? 0
-  const questionTerms = terms(input.question)
+/** Words that ask for a form of answer or name a language, not a topic: they match any block. */
+const formWords = new Set(
+  'code example examples snippet snippets sample samples syntax usage show give write tell explain documentation docs doc page pages please fine typescript javascript ts js tsx jsx python py bash shell html css json yaml swift kotlin'.split(
+    ' ',
+  ),
+)
+
+/** Stems of a text's content words (no stop words, no words that ask for a form of answer). */
+function contentStems(text: string): string[] {
+  return [
+    ...new Set(
+      terms(text)
+        .filter((term) => !formWords.has(term))
+        .map(stemOf),
+    ),
+  ]
+}
+
+/** Characters of prose the best section is quoted with, and the second one. */
+const primaryBudget = 1100
+const secondaryBudget = 600
+
+/** `**Page › Section** [n](/page#section)`: where the blocks below it come from. */
+function sourceLine(
+  result: SearchResult,
+  source: number,
+  at?: { section?: string; anchor: string },
+): string {
+  const section = at ? at.section : sectionOf(result)
+  const link = at ? (at.anchor ? `${pageOf(result)}#${at.anchor}` : pageOf(result)) : linkTo(result)
+  const plain = (text: string) => text.replace(/[*_`[\]]/g, '')
+  const heading = section && section !== titleOf(result) ? ` › ${plain(section)}` : ''
+  return `**${plain(titleOf(result))}${heading}** ${cite(result, source, link)}`
+}
+
+function hasCode(units: readonly Unit[], wanted: readonly string[]): boolean {
+  return units.some(
+    (unit) =>
+      unit.body.kind === 'code' &&
+      (wanted.length === 0 || wanted.includes(unit.body.language?.toLowerCase() ?? '')),
+  )
+}
+
+/**
+ * The answer's text, or undefined when no result has a block to quote (the caller then says the
+ * docs don't cover it).
+ */
+export function planAnswer(input: ComposeAnswerInput): string | undefined {
+  const results = input.results.filter((result) => result.metadata.kind !== 'context')
+  const first = results[0]
+  if (!first) return undefined
+  const sourceOf = (result: SearchResult) => input.results.indexOf(result)
+  const own = contentStems(input.question)
+  // A question of nothing but borrowed words ("and in Python?") is matched on the query's.
+  const stems = own.length > 0 ? own : contentStems(input.query ?? '')
+  const asksForCode = looksLikeCodeQuestion(input.question)
+  const wanted = askedLanguages(input.question)
+  const firstUnits = sectionUnits(first.content)
+  const allCode = firstUnits.length > 0 && firstUnits.every((unit) => unit.body.kind === 'code')
+  // A "how do I" question is answered well by the section's own code, as the docs show it.
+  const codeInFirst =
+    (asksForCode || allCode || howTo.test(input.question)) && hasCode(firstUnits, wanted)
+  const excerpt = excerptSection(first.content, {
+    stems,
+    budget: primaryBudget,
+    code: codeInFirst || allCode,
+  })
+  if (excerpt.units.length === 0) return undefined
+  const parts = [sourceLine(first, sourceOf(first)), ...excerpt.units.map(renderUnit)]
   const cited = new Set<string>([pageOf(first)])
-  const parts: string[] = []
+  const shownCode = excerpt.units.filter((unit) => unit.body.kind === 'code')
 
-  const lead = leadSentences(first, questionTerms, attempt)
-  // A section that is all code (an "Express" example) leads with its name; its code follows.
-  const codeOnly = lead.length === 0 && blocks(first.content).some((b) => b.kind === 'code')
-  const opening =
-    lead.length > 0
-      ? truncate(lead.join(' '), 480)
-      : codeOnly
-        ? `The docs show this in **${sectionOf(first) ?? titleOf(first)}**:`
-        : truncate(first.content.replace(/\s+/g, ' ').trim(), 320)
-  parts.push(`${opening} ${cite(first, 0)}`)
-
-  const supporting = supportingSentences(input, questionTerms, new Set(lead))
-  if (supporting.length > 0) {
-    parts.push(
-      supporting
-        .map((c) => {
-          const result = input.results[c.source]!
-          cited.add(pageOf(result))
-          return `- ${truncate(c.sentence, 320)} ${cite(result, c.source)}`
-        })
-        .join('\n'),
-    )
+  // One more section, when the first leaves some of the question's words unanswered and another
+  // result answers them.
+  const heading = stemSet(`${titleOf(first)} ${sectionOf(first) ?? ''}`)
+  const uncovered = stems.filter((stem) => !excerpt.covered.has(stem) && !heading.has(stem))
+  if (uncovered.length > 0) {
+    let second: { result: SearchResult; matched: number } | undefined
+    for (const result of results.slice(1)) {
+      if (linkTo(result) === linkTo(first)) continue
+      const matched = matchCount(
+        `${titleOf(result)} ${sectionOf(result) ?? ''}\n${result.content}`,
+        uncovered,
+      )
+      if (matched > 0 && (!second || matched > second.matched)) second = { result, matched }
+    }
+    if (second) {
+      const more = excerptSection(second.result.content, {
+        stems: uncovered,
+        budget: secondaryBudget,
+        // A "how do I" answered by its second section shows that section's code.
+        code: (asksForCode || howTo.test(input.question)) && !hasCode(shownCode, wanted),
+      })
+      if (more.units.length > 0 && more.covered.size > 0) {
+        parts.push(
+          sourceLine(second.result, sourceOf(second.result)),
+          ...more.units.map(renderUnit),
+        )
+        cited.add(pageOf(second.result))
+        shownCode.push(...more.units.filter((unit) => unit.body.kind === 'code'))
+      }
+    }
   }
 
-  const asksForCode = looksLikeCodeQuestion(input.question)
-  if (asksForCode || codeOnly || howTo.test(input.question)) {
-    const code = pickCode(input)
-    const fits = code && (asksForCode || codeOnly || code.named > 0 || code.shared >= 2)
+  if ((asksForCode || howTo.test(input.question)) && !hasCode(shownCode, wanted)) {
+    // A "how do I" question that doesn't ask for code gets the quoted section's own code, when
+    // that code has the question's words; code from elsewhere would answer something else.
+    const firstAnchor = String(first.metadata.anchor ?? '')
+    const code = asksForCode
+      ? pickCode(input)
+      : pickCode(
+          input,
+          (snippet, source) =>
+            input.results[source] === first &&
+            (snippet.anchor === undefined || snippet.anchor === firstAnchor),
+        )
+    const fits = code && (asksForCode || code.named > 0 || code.shared >= 2)
     if (code && fits) {
       const result = input.results[code.source]!
-      const from =
-        pageOf(result) === pageOf(first) ? '' : ` from [${titleOf(result)}](${linkTo(result)})`
+      const { anchor, section } = code.snippet
       cited.add(pageOf(result))
-      parts.push(`For example${from} ${cite(result, code.source)}:\n\n${fence(code.snippet)}`)
+      // Code of the section already quoted goes with it, under its title; any other under its own.
+      const sameSection =
+        result === first && (anchor === undefined || anchor === String(first.metadata.anchor ?? ''))
+      const quoted = [
+        ...(code.snippet.lead ? [code.snippet.lead] : []),
+        fenceCode(code.snippet.code, code.snippet.language),
+      ]
+      if (sameSection) parts.splice(1 + excerpt.units.length, 0, ...quoted)
+      else {
+        const at = anchor === undefined ? undefined : { section, anchor }
+        parts.push(sourceLine(result, code.source, at), ...quoted)
+      }
     }
   }
 
   const block = suggestionsBlock(suggestions(input, cited))
   if (block) parts.push(block)
   return parts.join('\n\n')
+}
+
+export function composeAnswer(input: ComposeAnswerInput): string {
+  return planAnswer(input) ?? composeNotFound()
 }
 
 export function composeNotFound(corpusName?: string): string {

@@ -11,7 +11,7 @@ import type {
   LanguageModelV1StreamPart,
 } from 'ai'
 import type { Attachment, ContextItem, SearchResult } from '@docchat/core'
-import { composeAnswer, composeNotFound, type CodeSnippet } from './compose-answer'
+import { type CodeSnippet, composeNotFound, planAnswer } from './compose-answer'
 import { type AnswerPace, pacedStream } from './pacing'
 import { retrievalQuery } from './retrieval'
 import { wordGroups } from './text'
@@ -20,10 +20,12 @@ export const searchToolName = 'search'
 export const markNotFoundToolName = 'markNotFound'
 
 export interface OfflineModelOptions {
-  /** Corpus name, used in the not-found answer. */
+  /** The docs' name (`docs.json` `name`, else the domain), used in the not-found answer. */
   corpusName?: string
   /** Context items sent with the request: their terms help retrieval. */
   context?: readonly ContextItem[]
+  /** Whether the docs have a word (`DocsIndex.knows`): lets a short question borrow. */
+  knows?: (word: string) => boolean
   codeFor?: (result: SearchResult) => readonly CodeSnippet[]
   /** Stream like a model (think delay, tokens per second); instant without it. */
   pace?: AnswerPace
@@ -33,6 +35,11 @@ export interface OfflineModelOptions {
   attachments?: readonly Attachment[]
   /** Deterministic tool call ids (the real service uses provider ids such as `toolu_…`). */
   generateToolCallId?: () => string
+  /**
+   * Text to send as the whole reply, with no tool call: the rest of a stopped answer (Continue),
+   * composed by the caller from the same results, so its citation numbers are the same.
+   */
+  reply?: string
 }
 
 type Message = LanguageModelV1Prompt[number]
@@ -65,7 +72,7 @@ function promptSize(prompt: LanguageModelV1Prompt): number {
  * The offline model cannot look at files: it says which it was given and that the answer comes
  * from the docs alone, so nobody takes it for a reading of their screenshot.
  */
-function attachmentNote(attachments: readonly Attachment[] = []): string {
+export function attachmentNote(attachments: readonly Attachment[] = []): string {
   if (attachments.length === 0) return ''
   const names = attachments.map(
     (file) => `**${(file.name ?? 'a file').replace(/[*_`[\]\\]/g, '')}**`,
@@ -136,10 +143,21 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
       ]
     }
 
+    if (options.reply !== undefined) {
+      const reply = options.reply
+      return [
+        ...wordGroups(reply).map((textDelta) => ({ type: 'text-delta' as const, textDelta })),
+        {
+          type: 'finish',
+          finishReason: 'stop',
+          usage: { promptTokens, completionTokens: reply ? estimateTokens(reply) : 0 },
+        },
+      ]
+    }
     const last = results.at(-1)
     if (!last) {
       return toolCall(searchToolName, {
-        query: retrievalQuery(question, previousQuestions, options.context),
+        query: retrievalQuery(question, previousQuestions, options.context, options.knows),
       })
     }
     if (last.toolName === searchToolName && results.length < 4) {
@@ -147,16 +165,17 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
         ? (last.result as SearchResult[]).filter((r) => !isContextResult(r))
         : []
       if (found.length === 0) return toolCall(markNotFoundToolName, {})
-      const query = retrievalQuery(question, previousQuestions, options.context)
-      return text(
-        composeAnswer({
-          question,
-          query,
-          results: found,
-          codeFor: options.codeFor,
-          attempt: options.attempt,
-        }),
-      )
+      const query = retrievalQuery(question, previousQuestions, options.context, options.knows)
+      const answer = planAnswer({
+        question,
+        query,
+        results: found,
+        codeFor: options.codeFor,
+        attempt: options.attempt,
+      })
+      // No block of the results answers: say so rather than quote noise.
+      if (answer === undefined) return toolCall(markNotFoundToolName, {})
+      return text(answer)
     }
     return text(composeNotFound(options.corpusName))
   }

@@ -124,6 +124,7 @@ describe('the answer mode is announced', () => {
     expect(answer.mode).toBe('extractive')
     expect(answer.finish).toMatchObject({ answerMode: 'extractive' })
     expect(citedPage(answer.text)).toBe('/introduction')
-    expect(answer.text.startsWith('DocChat')).toBe(true)
+    // The quoted section's title and citation, then its own words.
+    expect(answer.text.startsWith('**Introduction** [1](/introduction)\n\nDocChat')).toBe(true)
   })
 })

@@ -8,8 +8,8 @@
 import type { ContextItem } from '@docchat/core'
 import type { DocsCorpus } from '../docs/types'
 import type { DocsIndex, DocsSearchFilter, DocsSearchResult } from '../search'
-import { queryTerm } from '../search/search-terms'
-import { apiNames, looksLikeCodeQuestion } from './compose-answer'
+import { isStopWord, queryTerm, stem } from '../search/search-terms'
+import { apiNames, askedLanguages, looksLikeCodeQuestion } from './compose-answer'
 import { hasAnaphora, TermIndex, terms, words } from './text'
 
 /** Share of the query's words a result must match (a typo counts about 0.4 of a word). */
@@ -35,7 +35,9 @@ const genericWords = new Set('documentation docs doc page pages show give tell e
  * in the section that answers "show me Python code for X".
  */
 const languageWords = new Set(
-  'typescript javascript ts js tsx jsx python py bash shell html css json yaml'.split(' '),
+  'typescript javascript ts js tsx jsx python py bash shell html css json yaml swift kotlin java ruby php rust'.split(
+    ' ',
+  ),
 )
 
 /** Openings of a follow-up that only makes sense with the previous question ("and in Python?"). */
@@ -49,9 +51,16 @@ const shortFollowUpOpening = /^\s*(in|with|for|using|via|same|now)\b/i
  * own ("What is the capital of France?") is searched by itself, however short, so the history
  * never drags an unrelated question back to the earlier topic.
  */
-function isFollowUp(question: string): boolean {
+function isFollowUp(question: string, knows?: (word: string) => boolean): boolean {
   if (followUpOpening.test(question)) return true
   if (shortFollowUpOpening.test(question) && words(question).length <= 4) return true
+  // "How big can each file be?": two words of its own, the docs' words, say what; the thread says
+  // of what. ("What is the capital of France?" has words the docs never use: it stands alone.)
+  // The borrowed words only rank: an answer must still have the question's own words.
+  const own = ownTerms(question)
+  if (knows && own.length > 0 && own.length <= 2 && words(question).length <= 7) {
+    if (own.some((term) => knows(term))) return true
+  }
   return hasAnaphora(question)
 }
 
@@ -60,6 +69,8 @@ export function retrievalQuery(
   question: string,
   previousQuestions: readonly string[],
   context: readonly ContextItem[] = [],
+  /** Whether the docs have a word (`DocsIndex.knows`): lets a short question borrow. */
+  knows?: (word: string) => boolean,
 ): string {
   const asked = ownTerms(question, { keepRequestWords: !asksToSee.test(question) })
   const all = terms(question).filter((term) => !requestWords.has(term))
@@ -67,27 +78,46 @@ export function retrievalQuery(
   // "What does this code do?" says nothing by itself: the attached context says what it is about.
   const parts = [own.length > 0 ? own.join(' ') : context.length > 0 ? '' : question.trim()]
   const previous = previousQuestions.at(-1)
-  if (previous && isFollowUp(question)) {
+  if (previous && isFollowUp(question, knows)) {
     const borrowed = terms(previous).filter(
       (t) => !requestWords.has(t) && !languageWords.has(t) && !own.includes(t),
     )
     if (borrowed.length > 0) parts.push(borrowed.join(' '))
   }
-  if (context.length > 0) {
-    // The most frequent identifiers of the selection say what it is about.
-    const counts = new Map<string, number>()
-    for (const item of context) {
-      for (const term of terms(item.value)) {
-        if (term.length >= 3 && !/^\d+$/.test(term)) counts.set(term, (counts.get(term) ?? 0) + 1)
-      }
-    }
-    const top = [...counts.entries()]
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .slice(0, 6)
-      .map(([term]) => term)
-    if (top.length > 0) parts.push(top.join(' '))
-  }
+  if (context.length > 0) parts.push(contextTerms(context).join(' '))
   return parts.filter(Boolean).join(' ')
+}
+
+/** Words of code that say nothing about what the code is for. */
+const codeKeywords = new Set(
+  `const let var function return import export from default async await new class extends if else
+  for while of in true false null undefined this type interface def self none print pass lambda
+  public private static void string number boolean any div span true html body script style`.split(
+    /\s+/,
+  ),
+)
+
+/**
+ * What a context item (a code block, a selection) is about: its words counted over the whole
+ * text, identifiers (`DocChatProvider`, `createDocsClient`, `@docchat/widget`) counting double,
+ * code keywords and numbers left out; the six that weigh most.
+ */
+export function contextTerms(context: readonly ContextItem[]): string[] {
+  const counts = new Map<string, number>()
+  for (const item of context) {
+    for (const match of item.value.matchAll(/[\p{L}\p{N}_$]+/gu)) {
+      const token = match[0]
+      if (token.length < 3 || token.length > 64 || /^[\d_$]+$/.test(token)) continue
+      const term = token.toLowerCase()
+      if (codeKeywords.has(term) || isStopWord(term) || terms(term).length === 0) continue
+      const identifier = /[a-z][A-Z]|^[A-Z][a-z]+[A-Z]/.test(token)
+      counts.set(term, (counts.get(term) ?? 0) + (identifier ? 2 : 1))
+    }
+  }
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, 6)
+    .map(([term]) => term)
 }
 
 export interface FindAnswersOptions {
@@ -107,6 +137,12 @@ export interface FindAnswersOptions {
    * relevance itself. Default `true`: only results that cover most of the query.
    */
   gate?: boolean
+  /**
+   * Context items sent with the question: their words are in the query, and sections of the
+   * page they came from (their `path`, else `currentPath`) rank first among equals.
+   */
+  context?: readonly ContextItem[]
+  currentPath?: string
 }
 
 /**
@@ -172,6 +208,33 @@ function homeResult(corpus: DocsCorpus, filter?: DocsSearchFilter): DocsSearchRe
   }
 }
 
+/** Characters that end a sentence: a word after them is capitalised for that reason alone. */
+const sentenceEnd = new Set(['.', '?', '!', ':', '"', "'", '(', '\u201c', '\u2018'])
+
+/**
+ * Names in a question that the docs never use: capitalised words (not opening a sentence) of
+ * three letters or more that no page has, even by stem: "Is there a Flutter SDK…", "connect an
+ * Azure DevOps repository". The question asks about something the docs don't cover, however
+ * well its other words match; lower-case words the docs lack ("stolen", "laptop") are only a
+ * reader's own phrasing and say nothing either way.
+ */
+export function unknownNames(question: string, index: DocsIndex): string[] {
+  const names: string[] = []
+  for (const match of question.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const word = match[0]
+    const at = match.index ?? 0
+    const first = word.charCodeAt(0)
+    if (word.length < 3 || word.length > 64 || first < 0x41 || first > 0x5a) continue
+    let before = at - 1
+    while (before >= 0 && question[before] === ' ') before--
+    if (before < 0 || sentenceEnd.has(question[before]!)) continue
+    // A language name picks the code block; the docs may show the language without naming it.
+    if (isStopWord(word) || index.knows(word) || askedLanguages(word).length > 0) continue
+    names.push(word)
+  }
+  return names
+}
+
 /**
  * Results the offline assistant answers from, best first: ranked by the search index, kept only
  * when they cover most of the query's words and score above noise. A regeneration leads with the
@@ -183,6 +246,14 @@ export function findAnswers(
   options: FindAnswersOptions,
 ): DocsSearchResult[] {
   const { corpus } = index
+  // A name the docs never use: whatever else matches, it is not what was asked about.
+  if (
+    options.gate !== false &&
+    options.question &&
+    unknownNames(options.question, index).length > 0
+  ) {
+    return []
+  }
   const found = index.search(query, {
     pageSize: 50,
     filter: options.filter,
@@ -221,6 +292,28 @@ export function findAnswers(
       ownRanking.set(`${result.path}#${result.metadata.anchor ?? ''}`, key)
     }
   }
+  const context = options.context ?? []
+  /** A follow-up is answered by a section that has at least one of its own words. */
+  const hasOwn = (result: DocsSearchResult) =>
+    !borrowed ||
+    context.length > 0 ||
+    ownRanking.has(`${result.path}#${result.metadata.anchor ?? ''}`) ||
+    new TermIndex(sectionText(result)).matches(own) > 0
+  // Words of the question as asked, stop words included ("without", "before"): a heading made of
+  // them ("Without React") names what the question asks.
+  const questionWords = new Set(
+    words(options.question ?? query)
+      .flatMap((word) => [word, ...word.split(/[-_.]/)])
+      .map((word) => stem(word)),
+  )
+  // The page a code block or selection came from is what the reader was reading about.
+  const contextPages = new Set(
+    context
+      .map((item) => item.path ?? options.currentPath ?? '')
+      .map((path) => path.split('#')[0]!.split('?')[0]!)
+      .filter((path) => path.startsWith('/')),
+  )
+  const onContextPage = (result: DocsSearchResult) => (contextPages.has(result.path) ? 1.5 : 1)
   const focus = (result: DocsSearchResult) => {
     if (!borrowed) return 1
     const ranked = ownRanking.get(`${result.path}#${result.metadata.anchor ?? ''}`) ?? 0
@@ -232,10 +325,23 @@ export function findAnswers(
     options.question && looksLikeCodeQuestion(options.question)
       ? apiNames(options.question).map((name) => name.toLowerCase())
       : []
+  // A question that asks for code in a language prefers a section, then a page, that has some.
+  const wanted = options.question ? askedLanguages(options.question) : []
+  const languageFit = (result: DocsSearchResult) => {
+    if (wanted.length === 0) return 1
+    const page = pageOf(index.corpus, result)
+    const section = sectionOfPage(page, result)
+    const has = (blocks: readonly { language?: string }[] | undefined) =>
+      (blocks ?? []).some((block) => wanted.includes(block.language?.toLowerCase() ?? ''))
+    if (has(section?.codeBlocks)) return 1.6
+    return page?.sections.some((s) => has(s.codeBlocks)) ? 1.3 : 1
+  }
   const codeFit = (result: DocsSearchResult) => {
-    if (names.length === 0) return 1
+    if (names.length === 0) return languageFit(result)
     const code = codeOfSection(index.corpus, result).toLowerCase()
-    return 1 + names.filter((name) => code.includes(name)).length / names.length
+    return (
+      (1 + names.filter((name) => code.includes(name)).length / names.length) * languageFit(result)
+    )
   }
   // An answer must speak to all of the question, not to one word of it very loudly (a page
   // titled "createDocsClient" for "which errors does the client retry?"): the share of the
@@ -247,12 +353,15 @@ export function findAnswers(
         !gate ||
         // Nearly every word matched: a real match however long the query (context terms).
         coverage(result) >= 0.8 ||
-        (score(result) >= minScore &&
-          (coverage(result) >= minCoverage ||
-            // Two of the question's words as written, in a small docs set whose vocabulary
-            // lacks the rest ("what happens when I hit the rate limit?").
-            (Number(result.metadata.exactWords ?? 0) >= 2 && coverage(result) >= minCoverage / 2))),
+        // Most of the question's weight matched, and not as noise.
+        (coverage(result) >= minCoverage && score(result) >= minScore / 2) ||
+        // Three of its words as written, most of its weight, scoring above noise: a reader's
+        // long question whose own phrasing the docs lack ("are old chats saved somewhere").
+        (Number(result.metadata.exactWords ?? 0) >= 3 &&
+          coverage(result) >= minCoverage * 0.8 &&
+          score(result) >= minScore),
     )
+    .filter(hasOwn)
     .map((result, rank) => ({
       result,
       rank,
@@ -260,6 +369,8 @@ export function findAnswers(
         score(result) *
         coverage(result) ** 2 *
         (1 + 0.5 * titleMatch(result, asked)) *
+        (1 + 0.5 * headingMatch(result, questionWords)) *
+        onContextPage(result) *
         focus(result) *
         codeFit(result),
     }))
@@ -280,11 +391,37 @@ function sectionText(result: DocsSearchResult): string {
   return `${result.metadata.title ?? ''} ${result.metadata.section ?? ''} ${result.content}`
 }
 
-function codeOfSection(corpus: DocsCorpus, result: DocsSearchResult): string {
-  const page = corpus.pages.find((p) => p.path === result.path)
+const pagesByPath = new WeakMap<DocsCorpus, Map<string, DocsCorpus['pages'][number]>>()
+
+function pageOf(corpus: DocsCorpus, result: DocsSearchResult) {
+  let pages = pagesByPath.get(corpus)
+  if (!pages) {
+    pages = new Map(corpus.pages.map((page) => [page.path, page]))
+    pagesByPath.set(corpus, pages)
+  }
+  return pages.get(result.path)
+}
+
+function sectionOfPage(page: DocsCorpus['pages'][number] | undefined, result: DocsSearchResult) {
   const anchor = String(result.metadata.anchor ?? '')
-  const section = page?.sections.find((s) => s.anchor === anchor) ?? page?.sections[0]
+  return page?.sections.find((s) => s.anchor === anchor) ?? page?.sections[0]
+}
+
+function codeOfSection(corpus: DocsCorpus, result: DocsSearchResult): string {
+  const section = sectionOfPage(pageOf(corpus, result), result)
   return section?.codeBlocks.map((block) => block.code).join('\n') ?? ''
+}
+
+/**
+ * Whether the question names a section's heading: all of its words (two or more, stop words
+ * included) are the question's. "and without React?" → _Without React_.
+ */
+function headingMatch(result: DocsSearchResult, asked: ReadonlySet<string>): number {
+  const section = String(result.metadata.section ?? '')
+  if (!section || section === result.metadata.title) return 0
+  const heading = words(section).map((word) => stem(word))
+  if (heading.length < 2) return 0
+  return heading.every((word) => asked.has(word)) ? 1 : 0
 }
 
 /**

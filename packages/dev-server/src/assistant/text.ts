@@ -381,3 +381,26 @@ export function wordGroups(text: string): string[] {
   }
   return out
 }
+
+/**
+ * What `full` has after `partial`, when `partial` is its start: exactly, or but for whitespace
+ * (a client may trim the text it kept, or join deltas with other blanks). Undefined when it is
+ * not. One pass over both.
+ */
+export function textAfter(full: string, partial: string): string | undefined {
+  if (full.startsWith(partial)) return full.slice(partial.length)
+  let f = 0
+  let p = 0
+  while (p < partial.length) {
+    const pc = partial.charCodeAt(p)
+    if (isWhitespace(pc)) {
+      p++
+      continue
+    }
+    while (f < full.length && isWhitespace(full.charCodeAt(f))) f++
+    if (f >= full.length || full.charCodeAt(f) !== pc) return undefined
+    f++
+    p++
+  }
+  return full.slice(f)
+}

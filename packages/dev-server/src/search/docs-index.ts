@@ -4,7 +4,7 @@ import { routeOf } from '../docs/parse-docs'
 import type { DocsCorpus, DocsPage, DocsSection } from '../docs/types'
 import { cutQueryAndFragment, trimLeading, trimTrailing } from '../text-scan'
 import { type TermStats, Vocabulary } from './query-plan'
-import { indexTerms } from './search-terms'
+import { indexTerms, queryTerm, stem } from './search-terms'
 import { buildSynonyms } from './synonyms'
 
 /** The API's search filter (`tag` and `groups` are accepted; Mintlify docs folders carry no such data). */
@@ -28,6 +28,13 @@ export interface DocsSearchOptions {
    * assistant's "is this an answer" gate.
    */
   coverage?: boolean
+  /**
+   * For a query of two words or more: drop results that match less than this share of its
+   * words (a typo correction or a completion counting a half), so a hit on one word of
+   * "kubernetes helm chart" is no result. Default 0.5, or 0 with `coverage` (the assistant
+   * gates on coverage itself).
+   */
+  minCoverage?: number
 }
 
 /** One search hit in the API's shape. Structurally the core package's `SearchResult`. */
@@ -57,6 +64,8 @@ export interface DocsPageContent {
 export interface DocsIndex {
   search(query: string, options?: DocsSearchOptions): DocsSearchResult[]
   getPage(path: string): DocsPageContent | undefined
+  /** Whether the docs have a word (by its stem, or as written), anywhere. */
+  knows(word: string): boolean
   corpus: DocsCorpus
 }
 
@@ -95,6 +104,15 @@ function normaliseScore(raw: number, queryTermCount: number): number {
 
 /** Sections of one page allowed before other pages get their turn. */
 const sectionsPerPageFirst = 2
+
+/** Default `minCoverage` for searches of two words or more. */
+const defaultMinCoverage = 0.5
+
+/**
+ * A page whose title the query names in full ("deep link" → _Deep links_) weighs this much more,
+ * and its opening section leads its sections: the reader asked for that page.
+ */
+const namedPageBoost = 1.5
 
 export interface DocsIndexOptions {
   /**
@@ -190,6 +208,19 @@ export function createDocsIndex(corpus: DocsCorpus, options: DocsIndexOptions = 
     synonyms,
   )
 
+  // Each page's title words as the index has them (common words left out, as in queries).
+  const titleTerms = corpus.pages.map((docsPage) => {
+    const out = new Set<string>()
+    const title = docsPage.sidebarTitle
+      ? `${docsPage.title} ${docsPage.sidebarTitle}`
+      : docsPage.title
+    for (const token of title.split(/[\n\r\p{Z}\p{P}\p{S}]+/u)) {
+      const term = token ? queryTerm(token) : null
+      if (term && vocabulary.commonness(term) <= 1) out.add(term)
+    }
+    return [...out]
+  })
+
   const pagesByRoute = new Map<string, DocsPage>()
   for (const docsPage of corpus.pages) {
     pagesByRoute.set(docsPage.path, docsPage)
@@ -213,6 +244,10 @@ export function createDocsIndex(corpus: DocsCorpus, options: DocsIndexOptions = 
 
   return {
     corpus,
+    knows(word) {
+      const lower = word.toLowerCase()
+      return vocabulary.has(lower) || vocabulary.has(stem(lower))
+    },
     search(query, options = {}) {
       const plan = vocabulary.plan(query, { typing: options.typing !== false })
       if (plan.terms.size === 0) return []
@@ -254,6 +289,19 @@ export function createDocsIndex(corpus: DocsCorpus, options: DocsIndexOptions = 
         for (let i = 0; i < wordCount; i++) sum += best[i]! * plan.informativeness[i]!
         return sum / Math.max(1e-9, plan.totalInformativeness)
       }
+      /**
+       * The share of the query's words a hit matched: a word matched as written, by its stem or
+       * a synonym counts 1, one matched only through a typo correction or a completion a half,
+       * a word the docs lack 0. What `minCoverage` compares.
+       */
+      const wordsMatched = () => {
+        let sum = 0
+        for (let i = 0; i < wordCount; i++) {
+          if (best[i]! >= 0.7) sum += 1
+          else if (best[i]! > 0) sum += 0.5
+        }
+        return sum / Math.max(1, wordCount + plan.unmatched)
+      }
       /** Query words a hit matched as written, not through a typo or completion. */
       const exactlyMatched = () => {
         let count = 0
@@ -264,6 +312,29 @@ export function createDocsIndex(corpus: DocsCorpus, options: DocsIndexOptions = 
       // Page-level matches (title, description, keywords, breadcrumbs), per page.
       // MiniSearch multiplies a hit's summed term scores by its number of matched terms;
       // `sum` undoes that, so words rather than expanded terms can be counted below.
+      const queryWords = plan.words.length + plan.unmatched
+      const multiWord = queryWords >= 2 && !plan.common
+      const minCoverage = clamp(
+        options.minCoverage ?? (options.coverage ? 0 : defaultMinCoverage),
+        0,
+        1,
+        0,
+      )
+      // Most of the query's words are nowhere in the docs: nothing here is what was asked for.
+      if (multiWord && minCoverage > 0 && plan.unmatched * 2 > queryWords) return []
+      const asked = new Set(plan.terms.keys())
+      const named = (pageId: number) => {
+        const title = titleTerms[pageId]!
+        return title.length > 0 && title.every((term) => asked.has(term))
+      }
+      /** A hit's raw score, times the share of the query it matched; undefined: below `minCoverage`. */
+      const weigh = (raw: number, pageId: number) => {
+        // The assistant (`coverage`) weighs coverage itself, on a score of the usual scale.
+        if (!multiWord || options.coverage) return raw * (named(pageId) ? namedPageBoost : 1)
+        const share = wordsMatched()
+        if (share < minCoverage) return undefined
+        return raw * share * (named(pageId) ? namedPageBoost : 1)
+      }
       const pageMatches = new Map<number, { sum: number; terms: string[] }>()
       for (const hit of pageIndex.search(text, searchOptions)) {
         pageMatches.set(hit.id as number, { sum: hit.score / hit.terms.length, terms: hit.terms })
@@ -286,9 +357,11 @@ export function createDocsIndex(corpus: DocsCorpus, options: DocsIndexOptions = 
         const pageMatch = pageMatches.get(entry.pageId)
         const sum = hit.score / hit.terms.length + (pageMatch?.sum ?? 0)
         const matched = matchedWords(hit.terms, pageMatch?.terms)
+        const raw = weigh(sum * matched * entry.page.boost, entry.pageId)
+        if (raw === undefined) continue
         const coverage = options.coverage ? informationMatched() : 0
         const exact = options.coverage ? exactlyMatched() : 0
-        scored.push({ id, raw: sum * matched * entry.page.boost, coverage, exact })
+        scored.push({ id, raw, coverage, exact })
       }
       // A page matched only on its title or description is represented by its opening section.
       for (const [pageId, pageMatch] of pageMatches) {
@@ -296,9 +369,23 @@ export function createDocsIndex(corpus: DocsCorpus, options: DocsIndexOptions = 
         const entry = entries[id]
         if (!entry || seen[id] || (filter && !matches(entry.page, filter))) continue
         const matched = matchedWords(pageMatch.terms)
+        const raw = weigh(pageMatch.sum * matched * entry.page.boost, pageId)
+        if (raw === undefined) continue
         const coverage = options.coverage ? informationMatched() : 0
         const exact = options.coverage ? exactlyMatched() : 0
-        scored.push({ id, raw: pageMatch.sum * matched * entry.page.boost, coverage, exact })
+        scored.push({ id, raw, coverage, exact })
+      }
+      // A page the query names leads with its opening section, the page itself.
+      const pageBest = new Map<number, number>()
+      for (const hit of scored) {
+        const pageId = entries[hit.id]!.pageId
+        if (named(pageId)) pageBest.set(pageId, Math.max(pageBest.get(pageId) ?? 0, hit.raw))
+      }
+      for (const hit of scored) {
+        const pageId = entries[hit.id]!.pageId
+        const top = pageBest.get(pageId)
+        if (top !== undefined && hit.id === firstSection[pageId])
+          hit.raw = Math.max(hit.raw, top * 1.01)
       }
       scored.sort((a, b) => b.raw - a.raw)
 
@@ -307,7 +394,6 @@ export function createDocsIndex(corpus: DocsCorpus, options: DocsIndexOptions = 
       const results: DocsSearchResult[] = []
       const overflow: DocsSearchResult[] = []
       const perPage = new Map<DocsPage, number>()
-      const queryWords = plan.words.length + plan.unmatched
       for (const { id, raw, coverage, exact } of scored) {
         const score = normaliseScore(raw, queryWords)
         // Sorted by raw score, so the first one under the threshold ends the list.

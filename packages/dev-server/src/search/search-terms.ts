@@ -3,6 +3,7 @@
  * stemming so "configuring", "configured" and "configure" meet, and stop words dropped from
  * queries (questions are full of them, and with prefix search "i" would match everything).
  */
+import { stemmer as porter } from 'stemmer'
 
 const stopWords = new Set(
   (
@@ -74,28 +75,43 @@ export function queryTerm(token: string): string | null {
   return stem(term) || null
 }
 
-/** A deliberately small suffix stripper (English only; other scripts pass through). */
-function stem(term: string): string {
-  if (term.length <= 3 || !/^[a-z]+$/.test(term)) return term
-  let word = term
-  if (/ie[sd]$/.test(word) && word.length > 4) word = `${word.slice(0, -3)}y`
-  else if (word.endsWith('sses')) word = word.slice(0, -2)
-  else if (word.endsWith('s') && !/(ss|us|is)$/.test(word)) word = word.slice(0, -1)
-
-  if (word.endsWith('ing') && word.length - 3 >= 4) word = undouble(word.slice(0, -3))
-  else if (word.endsWith('ed') && word.length - 2 >= 4) word = undouble(word.slice(0, -2))
-
-  if (word.endsWith('ation') && word.length - 5 >= 4) word = word.slice(0, -5)
-  else if (/[ts]ion$/.test(word) && word.length - 3 >= 4) word = word.slice(0, -3)
-  else if (word.endsWith('ate') && word.length - 3 >= 4) word = word.slice(0, -3)
-
-  if (word.endsWith('ally') && word.length - 4 >= 4) word = word.slice(0, -4)
-  else if (word.endsWith('ly') && word.length - 2 >= 4) word = word.slice(0, -2)
-
-  if (word.endsWith('e') && word.length > 4) word = word.slice(0, -1)
-  return word
+export function isStopWord(token: string): boolean {
+  return stopWords.has(token.toLowerCase())
 }
 
-function undouble(word: string): string {
-  return /([^aeiouslz])\1$/.test(word) ? word.slice(0, -1) : word
+/** Words longer than this are identifiers or pasted text: stemming them says nothing. */
+const maxStemmedChars = 30
+
+/**
+ * A word's stem by Martin Porter's algorithm (the `stemmer` package, pinned): "configuring",
+ * "configured", "configuration" and "configure" all give "configur"; "retries" and "retried"
+ * "retri". English only: words with other letters, digits or over 30 letters pass through.
+ */
+export function stem(term: string): string {
+  if (term.length <= 3 || term.length > maxStemmedChars || !/^[a-z]+$/.test(term)) return term
+  return porter(term)
+}
+
+/** Stem of any word as a question or docs text has it (lower-cased first). */
+export function stemOf(word: string): string {
+  return stem(word.toLowerCase())
+}
+
+/**
+ * Lower-cased words of a text, each camelCase or PascalCase identifier also as its parts
+ * (`contextSelector` → `contextselector`, `context`, `selector`); words are runs of letters and
+ * digits, so `left-to-right` gives `left`, `to`, `right`.
+ */
+export function wordsOf(text: string): string[] {
+  const out: string[] = []
+  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const token = match[0]
+    const lower = token.toLowerCase()
+    out.push(lower)
+    if (lower !== token && token.length <= 64) {
+      const parts = identifierParts(token)
+      if (parts.length > 1) for (const part of parts) out.push(part.toLowerCase())
+    }
+  }
+  return out
 }

@@ -156,7 +156,9 @@ export async function createSemanticSearch(
     search: semantic,
     async hybrid(query, { pageSize = 10, filter, keyword: given } = {}) {
       const depth = Math.max(50, pageSize)
-      const keyword = given ?? index.search(query, { pageSize: depth, filter, typing: false })
+      // Fused by rank: the keyword list is not gated on coverage; meaning may rescue a partial match.
+      const keyword =
+        given ?? index.search(query, { pageSize: depth, filter, typing: false, minCoverage: 0 })
       const meaning = await semantic(query, { pageSize: depth, filter })
       return reciprocalRankFusion([keyword, meaning]).slice(0, pageSize)
     },

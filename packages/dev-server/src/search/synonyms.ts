@@ -26,6 +26,16 @@ const builtinGroups = [
   'error exception',
   'auth authentication',
   'rtl right-to-left',
+  // CSS custom properties are what most people call CSS variables.
+  'variable property',
+  // British and American spellings.
+  'colour color',
+  'customise customize',
+  'behaviour behavior',
+  'centre center',
+  'organise organize',
+  'favourite favorite',
+  'licence license',
 ]
 
 /** An acronym in parentheses, `(VAD)`: where a definition may end. */

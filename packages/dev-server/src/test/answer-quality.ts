@@ -24,6 +24,7 @@ async function askOnce(
   domain: string,
   question: string,
   thread?: { threadId: string; threadKey: string },
+  context?: QuestionCase<MeasuredCorpus>['context'],
 ): Promise<AnswerRead> {
   const response = await server.fetch(
     new Request(`${base}/discovery/v1/assistant/${domain}/message`, {
@@ -32,7 +33,12 @@ async function askOnce(
         'Content-Type': 'application/json',
         Authorization: `Bearer ${server.keys.assistant}`,
       },
-      body: JSON.stringify({ fp: 'anonymous', messages: [userMessage(question)], ...thread }),
+      body: JSON.stringify({
+        fp: 'anonymous',
+        messages: [userMessage(question)],
+        ...thread,
+        ...(context ? { context, currentPath: context[0]?.path } : {}),
+      }),
     }),
   )
   const lines = (await response.text()).split('\n').filter(Boolean)
@@ -62,12 +68,15 @@ async function askOnce(
 
 /** Asks a case (after its preceding question, in one thread) and reads the answer. */
 async function askCase(server: DevServer, domain: string, c: QuestionCase<MeasuredCorpus>) {
-  if (!c.after) return askOnce(server, domain, c.ask)
+  if (!c.after) return askOnce(server, domain, c.ask, undefined, c.context)
   const first = await askOnce(server, domain, c.after)
-  return askOnce(server, domain, c.ask, {
-    threadId: first.threadId!,
-    threadKey: first.threadKey!,
-  })
+  return askOnce(
+    server,
+    domain,
+    c.ask,
+    { threadId: first.threadId!, threadKey: first.threadKey! },
+    c.context,
+  )
 }
 
 export interface QualityNumbers {

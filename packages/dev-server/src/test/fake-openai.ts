@@ -2,8 +2,9 @@
  * A local OpenAI-compatible server for LLM-mode tests: `/v1/embeddings` answers with a bag of
  * concepts hashed into a small vector (words that mean the same thing share a concept, as a real
  * embedding model would place them close), and `/v1/chat/completions` plays a model that searches
- * with the question, then answers citing the first result. The real `@ai-sdk/openai` provider
- * talks to it over HTTP.
+ * with the question, then answers citing the first result, and continues a reply it is handed the
+ * start of (an assistant message last) with the rest. The real `@ai-sdk/openai` provider talks to
+ * it over HTTP.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -38,6 +39,9 @@ function fakeEmbedding(text: string): number[] {
   }
   return vector
 }
+
+/** What the fake model sends when it is asked to continue a reply it was given the start of. */
+export const continuationText = ' and then it goes on where it stopped [1](/quickstart).'
 
 export interface FakeOpenAI {
   baseURL: string
@@ -103,7 +107,12 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       const lastOf = (role: string) => messages.map((m) => m.role).lastIndexOf(role)
       const tool = messages[lastOf('tool')]
       const lastUser = messages[lastOf('user')]
-      if (!tool || lastOf('tool') < lastOf('user')) {
+      const prefix = messages.at(-1)
+      if (prefix?.role === 'assistant' && typeof prefix.content === 'string' && prefix.content) {
+        // An assistant prefix: the start of the reply, which the model goes on with.
+        res.write(chunk({ role: 'assistant', content: continuationText }))
+        res.write(chunk({}, 'stop'))
+      } else if (!tool || lastOf('tool') < lastOf('user')) {
         const question = typeof lastUser?.content === 'string' ? lastUser.content : ''
         res.write(
           chunk({

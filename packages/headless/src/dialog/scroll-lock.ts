@@ -23,7 +23,6 @@ function lockDocument(document: Document): () => void {
   const scrollY = window?.scrollY ?? 0
   const previous = {
     htmlOverflow: html.style.overflow,
-    bodyOverflow: body.style.overflow,
     bodyPaddingRight: body.style.paddingRight,
     overscroll: html.style.overscrollBehavior,
   }
@@ -33,15 +32,16 @@ function lockDocument(document: Document): () => void {
     body.style.paddingRight = `${current + scrollbarWidth}px`
   }
   // overflow: hidden (not position: fixed on body) keeps the page where it is, so iOS Safari does
-  // not jump to the top on open or to the bottom on close (algolia/docsearch#1260, #2243).
+  // not jump to the top on open or to the bottom on close (algolia/docsearch#1260, #2243). On the
+  // root only: the root's overflow goes to the viewport, whereas `body { overflow: hidden }` next
+  // to it makes the body a scroll container of its own (scrolled to 0), and the site's
+  // position: sticky header and sidebar would stick to that instead, off-screen (issue 23).
   html.style.overflow = 'hidden'
-  body.style.overflow = 'hidden'
   html.style.overscrollBehavior = 'none'
   locks.set(document, {
     count: 1,
     restore: () => {
       html.style.overflow = previous.htmlOverflow
-      body.style.overflow = previous.bodyOverflow
       body.style.paddingRight = previous.bodyPaddingRight
       html.style.overscrollBehavior = previous.overscroll
       if (window && (window.scrollX !== scrollX || window.scrollY !== scrollY)) {

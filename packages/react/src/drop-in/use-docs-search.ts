@@ -46,13 +46,15 @@ export function useDocsSearch(query: string, options: UseDocsSearchOptions = {})
   const { request, searchedQuery, active, isDebouncing } = useSearchRequest(query, options)
   const key = JSON.stringify([client.baseUrl, domain, request])
   const [state, setState] = useState<SearchState>(initial)
+  // Bumped by `refetch` (a Retry after a failure): the same query is asked again.
+  const [attempt, setAttempt] = useState(0)
   // `key` stands for these three: the effect reruns when it changes, and reads them from here.
   const target = useRef({ client, domain, request })
   target.current = { client, domain, request }
 
   useEffect(() => {
     if (!active) return
-    const cached = cache.get(key)
+    const cached = attempt === 0 ? cache.get(key) : undefined
     if (cached && Date.now() - cached.at < staleMs) {
       setState({ ...initial, key, data: cached.data, dataKey: key, dataUpdatedAt: cached.at })
       return
@@ -76,7 +78,7 @@ export function useDocsSearch(query: string, options: UseDocsSearchOptions = {})
       },
     )
     return () => controller.abort()
-  }, [active, key, cache])
+  }, [active, key, cache, attempt])
 
   const current = active && state.key === key
   const error = current ? state.error : null
@@ -99,5 +101,6 @@ export function useDocsSearch(query: string, options: UseDocsSearchOptions = {})
     results: active ? (data ?? []) : [],
     searchedQuery,
     isDebouncing,
+    refetch: () => setAttempt((n) => n + 1),
   }
 }

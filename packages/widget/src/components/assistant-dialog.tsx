@@ -82,6 +82,7 @@ export function AssistantDialog({
             conversations={options.conversations}
             recentConversations={recentConversations}
             onClose={() => onOpenChange(false, 'close-button')}
+            onSearchDocs={search?.open}
             headerActions={
               search ? (
                 <IconButton

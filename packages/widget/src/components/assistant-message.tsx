@@ -1,7 +1,7 @@
 'use client'
 
-import { toSafeUrl } from '@docchat/core'
-import { Markdown, type MarkdownLinkProps, toSafeHref } from '@docchat/headless'
+import { citedPages, toSafeUrl } from '@docchat/core'
+import { Markdown, type MarkdownLinkProps } from '@docchat/headless'
 import type { AssistantChat, MessageSource } from '@docchat/react'
 import { createContext, memo, type ReactNode, useContext, useId, useMemo } from 'react'
 import { formatLabel } from '../labels'
@@ -26,6 +26,8 @@ export interface AssistantMessageProps {
   /** Asks the assistant to go on with a stopped answer (only the last one). */
   onContinue?: () => void
   onSourceClick: (source: { url: string; position: number; messageId: string }) => void
+  /** Opens search: an answer that found nothing says to search the docs, and here is how. */
+  onSearchDocs?: (() => void) | undefined
 }
 
 /**
@@ -45,13 +47,15 @@ export const AssistantMessage = memo(function AssistantMessage({
   onRegenerate,
   onContinue,
   onSourceClick,
+  onSearchDocs,
 }: AssistantMessageProps) {
   const { labels, docsBaseUrl, openSourcesInNewTab } = useWidgetSettings()
   const suggestionsId = useId()
   const text = chat.displayText(message)
   // Sources and suggestions only change when tool results or the closing block arrive; computing
   // them per token is cheap, but the lists below re-render only when they change.
-  const sources = citedPages(pagesOf(chat.sources(message)), text, docsBaseUrl)
+  // core's numbering (citations.ts), the one Copy and the export use too.
+  const sources = citedPages(text, chat.sources(message), docsBaseUrl)
   const sourcesKey = sources.map((s) => s.url ?? s.title).join('\n')
   const listed = new Set(sources.flatMap((s) => (s.url === null ? [] : [stripHash(s.url)])))
   // A page already under Sources is not suggested again.
@@ -137,6 +141,12 @@ export const AssistantMessage = memo(function AssistantMessage({
           <span>{labels.notFound}</span>
         </p>
       ) : null}
+      {notFound && !streaming && onSearchDocs ? (
+        <button type="button" className="docchat-button docchat-search-docs" onClick={onSearchDocs}>
+          <Icon name="search" />
+          {labels.searchTheDocs}
+        </button>
+      ) : null}
       {/* After the answer, once complete: a list growing under streaming text would shift. */}
       {sources.length > 0 && !streaming ? (
         <SourceList
@@ -183,6 +193,7 @@ export const AssistantMessage = memo(function AssistantMessage({
       {!streaming && (hasText || notFound) ? (
         <MessageActions
           text={text}
+          sources={sources}
           messageId={message.id}
           feedback={feedback}
           onFeedback={(value) => onFeedback(message, value)}
@@ -322,42 +333,6 @@ function sameSources(
     a.sources.length === b.sources.length &&
     a.sources.every((s, i) => s.url === b.sources[i]?.url && s.title === b.sources[i]?.title)
   )
-}
-
-/**
- * One source per page: an answer often cites several sections of the same page, which would list
- * the page title several times. The first section's URL (with its anchor) stays.
- */
-function pagesOf(sources: MessageSource[]): MessageSource[] {
-  const seen = new Set<string>()
-  return sources.filter((source) => {
-    if (source.url === null) return true
-    const page = stripHash(source.url)
-    if (seen.has(page)) return false
-    seen.add(page)
-    return true
-  })
-}
-
-/**
- * The pages the answer links to, when it links to any of them: retrieval returns more pages than
- * an answer uses, and listing the unused ones repeats what Suggestions offers. An answer that
- * cites none of its sources inline (some models don't) keeps them all.
- */
-function citedPages(
-  sources: MessageSource[],
-  text: string,
-  docsBaseUrl: string | undefined,
-): MessageSource[] {
-  if (sources.length === 0) return sources
-  const linked = new Set<string>()
-  for (const match of text.matchAll(/\]\(\s*<?([^)\s>]+)/g)) {
-    const safe = toSafeHref(match[1]!, { docsBaseUrl })
-    if (safe) linked.add(stripHash(safe.href))
-  }
-  const isCited = (s: MessageSource) => s.url !== null && linked.has(stripHash(s.url))
-  // A source whose link was refused shows as text either way: nothing tells if it was cited.
-  return sources.some(isCited) ? sources.filter((s) => s.url === null || isCited(s)) : sources
 }
 
 /**

@@ -1,13 +1,14 @@
 'use client'
 
 import type { Attachment, DocsApiError } from '@docchat/core'
-import type { AssistantChat, Conversations } from '@docchat/react'
+import { type AssistantChat, type Conversations, useDocChat } from '@docchat/react'
 import {
   type ReactNode,
   type Ref,
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -24,6 +25,7 @@ import { EmptyState } from './empty-state'
 import { ErrorNotice } from './error-notice'
 import { Icon, IconButton } from './icon'
 import { useOptionalPart, useOptionalParts } from './optional-parts'
+import { answerModeKey, readAnswerMode, writeAnswerMode } from './panel-memory'
 import { useReportError } from './use-report-error'
 import { sendQuestion, useRecentConversations } from './widget-chat'
 import { useWidgetSettings } from './widget-settings'
@@ -34,6 +36,8 @@ export interface AssistantViewProps {
   chat: AssistantChat
   /** Shows a close button. */
   onClose?: () => void
+  /** Opens search: offered under an answer that found nothing. */
+  onSearchDocs?: () => void
   /** Extra header content, e.g. the search/assistant switch. */
   headerActions?: ReactNode
   inputRef?: Ref<HTMLTextAreaElement>
@@ -53,6 +57,7 @@ export interface AssistantViewProps {
 export function AssistantView({
   chat,
   onClose,
+  onSearchDocs,
   headerActions,
   inputRef,
   titleId,
@@ -60,7 +65,8 @@ export function AssistantView({
   conversations: conversationsOption,
   recentConversations,
 }: AssistantViewProps) {
-  const { labels, emit, includeQuestionText, onFeedback, siteName } = useWidgetSettings()
+  const { labels, emit, includeQuestionText, onFeedback, siteName, answerMode } =
+    useWidgetSettings()
   const generatedId = useId()
   const headingId = titleId ?? `${generatedId}-title`
   const [feedback, setFeedback] = useState<Record<string, FeedbackValue>>({})
@@ -110,10 +116,26 @@ export function AssistantView({
     chat.stop()
   }, [chat.messages, chat.stop])
 
-  const continueAnswer = useCallback(
-    () => ask(labels.continueQuestion, 'continue'),
-    [ask, labels.continueQuestion],
-  )
+  // The same answer, continued where it stopped (no new question): only where the server said
+  // it can (`X-DocChat-Continue: 1`), which `chat.canContinue` carries.
+  const continueAnswer = useCallback(() => {
+    emit({
+      type: 'ask',
+      source: 'continue',
+      questionLength: lastUserText.length,
+      contextCount: 0,
+      question: lastUserText,
+    })
+    void chat.continue()
+    const last = chat.messages[chat.messages.length - 1]
+    if (last?.role === 'assistant') {
+      setStopped((current) => {
+        const next = new Set(current)
+        next.delete(last.id)
+        return next
+      })
+    }
+  }, [chat.continue, chat.messages, emit, lastUserText])
 
   const giveFeedback = useCallback(
     (message: ChatMessage, value: FeedbackValue) => {
@@ -203,10 +225,9 @@ export function AssistantView({
   const partial = Boolean(error && lastIsAnswer && helpers.displayText(last).trim())
   const title = siteName ? formatLabel(labels.siteTitle, { siteName }) : labels.title
   // The server says whether a model writes the answers; the AI disclaimer would be wrong without.
+  const mode = useAnswerMode(chat.answerMode, answerMode)
   const disclaimer =
-    labels.disclaimer && chat.answerMode === 'extractive'
-      ? labels.disclaimerExtractive
-      : labels.disclaimer
+    labels.disclaimer && mode === 'extractive' ? labels.disclaimerExtractive : labels.disclaimer
 
   return (
     <>
@@ -284,9 +305,10 @@ export function AssistantView({
                       index === messages.length - 1 && !streaming ? regenerate : undefined
                     }
                     onContinue={
-                      index === messages.length - 1 && !streaming ? continueAnswer : undefined
+                      index === messages.length - 1 && chat.canContinue ? continueAnswer : undefined
                     }
                     onSourceClick={sourceClick}
+                    onSearchDocs={onSearchDocs}
                   />
                 ) : null,
               )}
@@ -323,6 +345,26 @@ export function AssistantView({
       </div>
     </>
   )
+}
+
+/**
+ * What writes the answers, the same from the first paint to the last answer: the server's word
+ * (`X-DocChat-Answer-Mode`) once an answer brought it, else what it said earlier in this tab (on
+ * another page), else the `answerMode` option.
+ */
+function useAnswerMode(
+  announced: string | undefined,
+  option: 'model' | 'extractive' | undefined,
+): string | undefined {
+  const { domain } = useDocChat()
+  const key = answerModeKey(domain)
+  // Read after mounting: storage differs between the server's render and the browser's.
+  const [remembered, setRemembered] = useState<string | undefined>()
+  useLayoutEffect(() => setRemembered(readAnswerMode(key)), [key])
+  useEffect(() => {
+    if (announced) writeAnswerMode(key, announced)
+  }, [announced, key])
+  return announced ?? remembered ?? option
 }
 
 function carriesFiles(message: ChatMessage): boolean {

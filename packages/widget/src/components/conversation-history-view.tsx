@@ -3,6 +3,7 @@
 import { conversationToMarkdown } from '@docchat/core'
 import type { AssistantChat, Conversations } from '@docchat/react'
 import { ConversationHistory, type HistoryCloseReason } from './conversation-history'
+import { absoluteLinkBase } from './share-link'
 import { useWidgetSettings } from './widget-settings'
 
 export interface ConversationHistoryViewProps {
@@ -22,12 +23,14 @@ export function ConversationHistoryView({
   onClose,
 }: ConversationHistoryViewProps) {
   const { labels, docsBaseUrl } = useWidgetSettings()
+  const linkBase = absoluteLinkBase(docsBaseUrl)
   const toMarkdown = () =>
     conversationToMarkdown(chat.messages, {
       answerText: (message) => chat.displayText(message),
       sources: (message) => chat.sources(message),
       contextOf: (message) => chat.contextOf(message),
-      ...(docsBaseUrl ? { docsBaseUrl } : {}),
+      // Absolute links (the docs base URL, else this site): the file is read away from the site.
+      ...(linkBase ? { docsBaseUrl: linkBase } : {}),
       labels: {
         question: labels.you,
         answer: labels.assistant,

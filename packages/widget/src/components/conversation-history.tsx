@@ -2,7 +2,13 @@
 
 import { conversationFileName, type StoredConversation } from '@docchat/core'
 import type { Conversations } from '@docchat/react'
-import { type KeyboardEvent as ReactKeyboardEvent, useLayoutEffect, useRef, useState } from 'react'
+import {
+  type KeyboardEvent as ReactKeyboardEvent,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
 import { formatLabel } from '../labels'
 import { historyLabels } from '../history-labels'
 import { copyText, downloadText, relativeTime } from './conversation-export'
@@ -126,8 +132,17 @@ export function ConversationHistory({
     announce(labels.conversationRestored)
   }
 
+  // Shown on the button as well as announced: a sighted reader sees the copy happened.
+  const [copied, setCopied] = useState(0)
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(0), 2000)
+    return () => clearTimeout(timer)
+  }, [copied])
   const copy = async () => {
-    announce((await copyText(toMarkdown())) ? labels.markdownCopied : labels.copyFailed)
+    const done = await copyText(toMarkdown())
+    announce(done ? labels.markdownCopied : labels.copyFailed)
+    if (done) setCopied((n) => n + 1)
   }
 
   const download = () => {
@@ -166,9 +181,15 @@ export function ConversationHistory({
         </button>
       </div>
       <div className="docchat-history-actions">
-        <button type="button" className="docchat-button" disabled={!canExport} onClick={copy}>
-          <Icon name="copy" />
-          {labels.copyMarkdown}
+        <button
+          type="button"
+          className="docchat-button"
+          disabled={!canExport}
+          onClick={copy}
+          data-state={copied ? 'copied' : undefined}
+        >
+          <Icon name={copied ? 'check' : 'copy'} />
+          {copied ? labels.copied : labels.copyMarkdown}
         </button>
         <button type="button" className="docchat-button" disabled={!canExport} onClick={download}>
           <Icon name="download" />

@@ -77,6 +77,12 @@ describe('DocChatWidget recent conversations', () => {
     expect(markdown).toContain('## You\n\n> How do I install the widget?')
     expect(markdown).toContain('## Assistant\n\n')
     expect(markdown).toMatch(/\*\*Sources\*\*\n\n1\. \[[^\]]+\]\([^)]+\)/)
+    // Links absolute (here the page's origin; `docsBaseUrl` when set): the file is read elsewhere.
+    const links = Array.from(markdown.matchAll(/\]\(([^)\s]+)\)/g), (match) => match[1]!)
+    expect(links.length).toBeGreaterThan(0)
+    for (const link of links) expect(link.startsWith(`${location.origin}/`)).toBe(true)
+    // Seen on the button, not only announced.
+    expect(within(region).getByRole('button', { name: 'Copied' })).toBeInTheDocument()
     await waitFor(() =>
       expect(within(region).getByRole('status')).toHaveTextContent(
         'Conversation copied as Markdown.',

@@ -1,15 +1,18 @@
 'use client'
 
+import { type CitedSource, numberCitations, toSafeUrl } from '@docchat/core'
 import { useCopyToClipboard } from '@docchat/headless'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import type { DocChatLabels } from '../labels'
 import { type FeedbackReason, type FeedbackValue, feedbackReasons } from '../widget-options'
 import { IconButton } from './icon'
-import { useShareLink } from './share-link'
+import { absoluteLinkBase, useShareLink } from './share-link'
 import { useWidgetSettings } from './widget-settings'
 
 export interface MessageActionsProps {
   text: string
+  /** The answer's Sources as listed (core's `citedPages`): Copy numbers its citations by them. */
+  sources?: readonly CitedSource[]
   feedback: FeedbackValue | undefined
   onFeedback: (value: FeedbackValue) => void
   /** After a thumbs-down: the reasons picked and the optional comment. */
@@ -33,13 +36,14 @@ const reasonLabels: Record<FeedbackReason, keyof DocChatLabels> = {
  */
 export function MessageActions({
   text,
+  sources = [],
   feedback,
   onFeedback,
   onFeedbackReasons,
   onRegenerate,
   messageId,
 }: MessageActionsProps) {
-  const { labels } = useWidgetSettings()
+  const { labels, docsBaseUrl } = useWidgetSettings()
   const { copy, state } = useCopyToClipboard()
   const shareUrl = useShareLink(messageId)
   const share = useCopyToClipboard()
@@ -53,7 +57,7 @@ export function MessageActions({
           icon={copied ? 'check' : 'copy'}
           label={copied ? labels.copied : labels.copy}
           data-state={state}
-          onClick={() => void copy(text)}
+          onClick={() => void copy(answerForClipboard(text, sources, docsBaseUrl, labels.sources))}
         />
         {shareUrl ? (
           <IconButton
@@ -102,6 +106,26 @@ export function MessageActions({
       ) : null}
     </>
   )
+}
+
+/**
+ * The answer as Copy puts it on the clipboard: numbered as on screen, with absolute links and its
+ * Sources, so the numbers still point somewhere once pasted.
+ */
+function answerForClipboard(
+  text: string,
+  sources: readonly CitedSource[],
+  docsBaseUrl: string | undefined,
+  sourcesTitle: string,
+): string {
+  const linkBase = absoluteLinkBase(docsBaseUrl)
+  const answer = numberCitations(text, sources, { docsBaseUrl, linkBase })
+  const list = sources.flatMap((source, index) => {
+    const href = source.url === null ? null : toSafeUrl(source.url, { docsBaseUrl: linkBase })?.href
+    const title = (source.title || source.url || '').replace(/\s+/g, ' ').trim()
+    return title || href ? [`${index + 1}. ${href ? `[${title || href}](${href})` : title}`] : []
+  })
+  return list.length > 0 ? `${answer}\n\n${sourcesTitle}:\n${list.join('\n')}` : answer
 }
 
 function FeedbackReasons({

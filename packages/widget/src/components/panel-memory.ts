@@ -87,3 +87,30 @@ export function writePanelMemory(key: string, update: Partial<Omit<PanelMemory, 
     // Full or blocked storage: the panel just won't reopen on the next page.
   }
 }
+
+/**
+ * The answer mode the server last announced (`X-DocChat-Answer-Mode`) for a domain, kept for the
+ * tab: the next page's disclaimer says it from the first paint instead of flipping after the
+ * first answer.
+ */
+export function answerModeKey(domain: string): string {
+  return `docchat:answer-mode:${domain}`
+}
+
+export function readAnswerMode(key: string): 'model' | 'extractive' | undefined {
+  try {
+    const value = sessionStorageOrNull()?.getItem(key)
+    return value === 'model' || value === 'extractive' ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function writeAnswerMode(key: string, mode: string): void {
+  if (mode !== 'model' && mode !== 'extractive') return
+  try {
+    sessionStorageOrNull()?.setItem(key, mode)
+  } catch {
+    // Full or blocked storage: the disclaimer follows the server within this page only.
+  }
+}

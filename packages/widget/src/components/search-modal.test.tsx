@@ -118,6 +118,77 @@ describe('given a SearchModal', () => {
     expect(within(recent).getAllByRole('option')).toHaveLength(1)
   })
 
+  it('remembers page › section, and keeps starters and suggested pages beside recents', async () => {
+    localStorage.clear()
+    const extras = {
+      onAskAI: () => {},
+      suggestedQuestions: ['How do I start?'],
+      suggestedPages: [{ title: 'Quickstart', href: '/quickstart' }],
+    }
+    const { user, input, unmount } = renderSearch(extras)
+    await user.type(input, 'createDocsClient baseUrl')
+    await results()
+    // A section's result: its title is not its page's.
+    const sections = within(screen.getByRole('listbox'))
+      .getAllByRole('group')
+      .flatMap((group) =>
+        within(group)
+          .getAllByRole('option')
+          .map((option) => ({
+            option,
+            page: group.getAttribute('aria-label') ?? group.textContent ?? '',
+            title: option.querySelector('.docchat-result-title')?.textContent ?? '',
+          })),
+      )
+      .filter(({ page, title }) => title && !page.startsWith(title))
+    expect(sections.length).toBeGreaterThan(0)
+    const chosen = sections[0]!
+    const page = within(chosen.option.closest('[role="group"]') as HTMLElement)
+      .getAllByText(/./)
+      .find((node) => node.classList.contains('docchat-result-group-title'))!.textContent
+    await user.click(chosen.option)
+    unmount()
+
+    renderSearch(extras)
+    const recent = await screen.findByRole('group', { name: 'Recent searches' })
+    expect(
+      within(recent)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([`${page} › ${chosen.title}`])
+    // Where a newcomer starts stays beside what they searched.
+    expect(screen.getByRole('group', { name: 'Try asking' })).toBeInTheDocument()
+    expect(screen.getByRole('group', { name: 'Suggested pages' })).toBeInTheDocument()
+  })
+
+  it('shows code snippets as code', async () => {
+    const { user, input } = renderSearch()
+    await user.type(input, 'createDocsClient baseUrl')
+    await results()
+    const blocks = screen.getByRole('listbox').querySelectorAll('code.docchat-result-code-block')
+    expect(blocks.length).toBeGreaterThan(0)
+    // Lines kept as lines, no fence: code, not "# comment response = …" prose.
+    expect(blocks[0]!.textContent).toContain('createDocsClient')
+    expect(blocks[0]!.textContent).toContain('\n')
+    expect(blocks[0]!.textContent).not.toContain('```')
+  })
+
+  it('offers Retry when search fails, and no Ask AI as what Enter does meanwhile', async () => {
+    backend.setFault('status=503')
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { user, input } = renderSearch({ onAskAI: () => {} })
+    await user.type(input, 'widget')
+    await screen.findByRole('alert', {}, { timeout: 5000 })
+    const ask = screen.getByRole('option', { name: /Ask AI about/ })
+    expect(ask).not.toHaveAttribute('data-default')
+    backend.setFault(undefined)
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    await results()
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.getByRole('option', { name: /Ask AI about/ })).toHaveAttribute('data-default')
+    consoleError.mockRestore()
+  })
+
   it('closes on one Escape, with a query and results showing', async () => {
     const onOpenChange = vi.fn()
     const { user, input } = renderSearch({ onOpenChange })

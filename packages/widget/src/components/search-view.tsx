@@ -82,22 +82,30 @@ export function SearchView({
     if (text.trim() && onAskAI) onAskAI(text.trim())
   }
   const listRef = useRef<HTMLDivElement>(null)
-  const remember = (item: (typeof groups)[number]['results'][number], position: number) => {
+  const remember = (
+    group: (typeof groups)[number],
+    item: (typeof groups)[number]['results'][number],
+    position: number,
+  ) => {
     // A result the URL policy refused (href null) is shown as text and never followed.
     if (!item.href) return
-    recent.add({ id: item.id, label: item.title, href: item.href, breadcrumbs: item.breadcrumbs })
+    // Page › section: "Options" alone says nothing once the search that found it is gone.
+    const label =
+      group.title && group.title !== item.title ? `${group.title} › ${item.title}` : item.title
+    recent.add({ id: item.id, label, href: item.href, breadcrumbs: item.breadcrumbs })
     emit({ type: 'source-click', url: item.href, position })
   }
   // Enter with no option navigated to runs the default option, which is marked (data-default) so
   // the reader sees what Enter will do: "Ask AI" when there is an assistant, else the first
   // result, selected through its own click so it takes the same path as a pointer.
   const onSubmit = (text: string) => {
-    if (onAskAI) return askAI(text)
+    if (onAskAI && !error) return askAI(text)
     listRef.current?.querySelector<HTMLElement>('[role="option"][data-default]')?.click()
   }
   const questions = (suggestedQuestions ?? starterQuestions).filter((q) => q.trim())
   const pages = (suggestedPages ?? []).filter((page) => page.title && page.href)
-  const showSuggestions = !trimmed && recent.items.length === 0
+  // Beside the recent searches, not instead of them: the starters are where a newcomer begins.
+  const showSuggestions = !trimmed
   const hasSuggestions = (onAskAI && questions.length > 0) || pages.length > 0
   const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     // One Esc closes the search modal, query or not, as DocSearch, Mintlify and kapa do; the
@@ -145,7 +153,8 @@ export function SearchView({
             <Search.Item
               value={askAiValue}
               className="docchat-ask-ai"
-              data-default=""
+              // Not what Enter does while the API is failing: it would fail the same way.
+              data-default={error ? undefined : ''}
               onSelect={(event) => {
                 event.preventDefault()
                 askAI(query)
@@ -173,7 +182,7 @@ export function SearchView({
                       href={item.href ?? undefined}
                       className="docchat-result"
                       data-default={!onAskAI && index === 0 ? '' : undefined}
-                      onSelect={() => remember(item, index)}
+                      onSelect={() => remember(group, item, index)}
                     >
                       <span className="docchat-result-icon">
                         <Icon name={item.result.metadata.anchor ? 'hash' : 'file'} />
@@ -190,7 +199,7 @@ export function SearchView({
                             items={item.breadcrumbs}
                           />
                         ) : null}
-                        <Snippet content={item.result.content} query={search.searchedQuery} />
+                        <Snippet result={item.result} query={search.searchedQuery} />
                       </span>
                       {!onAskAI && index === 0 ? <EnterKey /> : null}
                     </Search.Item>
@@ -198,18 +207,19 @@ export function SearchView({
                 })}
               </Search.Group>
             ))
-          ) : recent.items.length > 0 ? (
-            <PlainGroup
-              label={labels.recentSearches}
-              icon="clock"
-              items={recent.items.map((item) => ({
-                value: `recent:${item.id}`,
-                title: item.label,
-                href: item.href,
-              }))}
-            />
-          ) : showSuggestions && hasSuggestions ? (
+          ) : (
             <>
+              {recent.items.length > 0 ? (
+                <PlainGroup
+                  label={labels.recentSearches}
+                  icon="clock"
+                  items={recent.items.map((item) => ({
+                    value: `recent:${item.id}`,
+                    title: item.label,
+                    href: item.href,
+                  }))}
+                />
+              ) : null}
               {onAskAI && questions.length > 0 ? (
                 <PlainGroup
                   label={labels.starterQuestions}
@@ -236,7 +246,7 @@ export function SearchView({
                 />
               ) : null}
             </>
-          ) : null}
+          )}
         </Search.List>
         {error && trimmed ? (
           <SearchErrorNotice
@@ -244,6 +254,7 @@ export function SearchView({
               DocsApiError.isInstance(error) ? error : new DocsApiError('', { kind: 'server' })
             }
             at={search.errorUpdatedAt}
+            onRetry={() => void search.refetch()}
           />
         ) : nothingFound ? (
           <Search.Empty className="docchat-search-status">
@@ -253,7 +264,7 @@ export function SearchView({
           <p className="docchat-search-status" aria-hidden="true">
             {labels.searching}
           </p>
-        ) : showSuggestions && !hasSuggestions ? (
+        ) : showSuggestions && !hasSuggestions && recent.items.length === 0 ? (
           <p className="docchat-search-status">{labels.searchEmpty}</p>
         ) : null}
         <Search.Status>
@@ -279,21 +290,74 @@ export function SearchView({
 const noResults: SearchResult[] = []
 
 /** The alert for a failed search; a rate limit counts down to its `Retry-After`. */
-function SearchErrorNotice({ error, at }: { error: DocsApiError; at: number }) {
+function SearchErrorNotice({
+  error,
+  at,
+  onRetry,
+}: {
+  error: DocsApiError
+  at: number
+  onRetry: () => void
+}) {
   const labels = usePartLabels(searchLabels)
   const retryAfter =
     error.kind === 'rate-limited' && error.retryAfterMs ? at + error.retryAfterMs : undefined
   const seconds = useCountdown(retryAfter)
+  // A key or quota problem does not go away by asking again; the rest may.
+  const retryable = error.kind !== 'unauthorized' && error.kind !== 'forbidden'
   return (
-    <p className="docchat-search-status docchat-search-error" role="alert" data-kind={error.kind}>
-      {searchErrorMessage(error, labels, seconds)}
-    </p>
+    <div className="docchat-search-status docchat-search-error">
+      <p role="alert" data-kind={error.kind}>
+        {searchErrorMessage(error, labels, seconds)}
+      </p>
+      {retryable ? (
+        <button type="button" className="docchat-button" disabled={seconds > 0} onClick={onRetry}>
+          <Icon name="refresh" />
+          {labels.retry}
+        </button>
+      ) : null}
+    </div>
   )
 }
 
-/** The result's markdown as one clean line; inline code keeps its code look. */
-function Snippet({ content, query }: { content: string; query: string }) {
+/** Lines of a code snippet shown, and the longest snippet read. */
+const codeSnippetLines = 6
+const maxSnippetChars = 5_000
+
+/**
+ * The code of a `snippetKind: 'code'` snippet (a fenced block, as the dev server sends it) without
+ * its fences, first lines only; `undefined` for anything else.
+ */
+function snippetCode(result: SearchResult): string | undefined {
+  const { snippet, snippetKind } = result.metadata
+  if (snippetKind !== 'code' || typeof snippet !== 'string' || snippet.length > maxSnippetChars)
+    return undefined
+  const lines = snippet.replace(/\r\n?/g, '\n').split('\n')
+  if (/^ {0,3}(`{3,}|~{3,})/.test(lines[0] ?? '')) lines.shift()
+  if (/^ {0,3}(`{3,}|~{3,})\s*$/.test(lines.at(-1) ?? '')) lines.pop()
+  const code = lines.slice(0, codeSnippetLines).join('\n')
+  return code.trim() ? code : undefined
+}
+
+/**
+ * The result's snippet: code as code (the server's `snippetKind: 'code'`), else its markdown as one
+ * clean line where inline code keeps its code look (the server's prose `snippet`, else `content`).
+ */
+function Snippet({ result, query }: { result: SearchResult; query: string }) {
+  const code = snippetCode(result)
+  const { snippet, snippetKind } = result.metadata
+  const content =
+    snippetKind === 'prose' && typeof snippet === 'string' && snippet.length <= maxSnippetChars
+      ? snippet
+      : result.content
   const parts = useMemo(() => snippetParts(content, { query, maxLength: 160 }), [content, query])
+  if (code !== undefined) {
+    return (
+      <code className="docchat-result-snippet docchat-result-code-block" dir="ltr">
+        {code}
+      </code>
+    )
+  }
   return (
     <span className="docchat-result-snippet">
       {parts.map((part, index) =>

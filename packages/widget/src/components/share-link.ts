@@ -41,3 +41,16 @@ export function createShareLinkFor(
     return shareLink(config, question, location.href)
   }
 }
+
+/**
+ * Where links point once the text leaves the page: `docsBaseUrl`, else this site's origin. A
+ * relative link pasted into a chat or an issue leads nowhere.
+ */
+export function absoluteLinkBase(docsBaseUrl: string | undefined): string | undefined {
+  if (typeof location === 'undefined' || !/^https?:$/.test(location.protocol)) return docsBaseUrl
+  try {
+    return new URL(docsBaseUrl ?? '/', location.origin).href
+  } catch {
+    return docsBaseUrl
+  }
+}

@@ -119,6 +119,10 @@ function useScopeSettings(options: WidgetOptions): WidgetSettings {
         }
       },
       siteName: options.siteName?.trim() || undefined,
+      answerMode:
+        options.answerMode === 'extractive' || options.answerMode === 'model'
+          ? options.answerMode
+          : undefined,
       openSourcesInNewTab: options.openSourcesInNewTab === true,
       dir: options.dir ?? undefined,
       attachments: attachmentSettings(options.attachments, () => optionsRef.current.attachments),
@@ -132,6 +136,7 @@ function useScopeSettings(options: WidgetOptions): WidgetSettings {
       options.docsBaseUrl,
       options.dir,
       options.siteName,
+      options.answerMode,
       options.openSourcesInNewTab,
     ],
   )

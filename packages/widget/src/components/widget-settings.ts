@@ -21,6 +21,8 @@ export interface WidgetSettings {
   onFeedback: ((feedback: FeedbackDetails) => void) | undefined
   onError: (error: DocsApiError) => void
   siteName: string | undefined
+  /** The `answerMode` option: what the disclaimer says before the server has said. */
+  answerMode: 'model' | 'extractive' | undefined
   openSourcesInNewTab: boolean
   dir: 'ltr' | 'rtl' | undefined
   /** Files on questions (the `attachments` option); `undefined` when off. */
@@ -43,6 +45,7 @@ const fallbackSettings: WidgetSettings = {
   onFeedback: undefined,
   onError: () => {},
   siteName: undefined,
+  answerMode: undefined,
   openSourcesInNewTab: false,
   dir: undefined,
   attachments: undefined,

@@ -44,6 +44,14 @@ describe('optionsFromDataset', () => {
     script.setAttribute('data-labels', '{broken')
     expect(optionsFromDataset(script.dataset)).toEqual({ starterQuestions: ['A | B?'] })
   })
+
+  it('reads data-answer-mode as model or extractive only', () => {
+    const script = document.createElement('script')
+    script.setAttribute('data-answer-mode', 'extractive')
+    expect(optionsFromDataset(script.dataset)).toEqual({ answerMode: 'extractive' })
+    script.setAttribute('data-answer-mode', '<img src=x onerror=alert(1)>')
+    expect(optionsFromDataset(script.dataset)).toEqual({})
+  })
 })
 
 describe('mergeOptions', () => {

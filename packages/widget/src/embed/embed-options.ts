@@ -90,6 +90,7 @@ export const datasetOptions: readonly string[] = [
   'variant',
   'dir',
   'side',
+  'answerMode',
   'zIndex',
   'starterQuestions',
   'suggestedPages',
@@ -146,7 +147,8 @@ function stringRecord(value: unknown): Record<string, string> | undefined {
 /**
  * Reads init options from `data-*` attributes on the loader's script tag:
  * data-domain, data-api-base-url, data-assistant-key, data-proxy-url, data-theme, data-variant,
- * data-accent, data-radius, data-font, data-z-index, data-dir, data-side, data-docs-base-url,
+ * data-accent, data-radius, data-font, data-z-index, data-dir, data-side, data-answer-mode
+ * (`model` or `extractive`), data-docs-base-url,
  * data-starter-questions (JSON array or "|"-separated), data-suggested-pages (JSON array of
  * `{ title, href }`), data-labels (JSON), data-shortcuts="false",
  * data-trigger, data-search, data-default-open, data-include-question-text,
@@ -171,6 +173,8 @@ export function optionsFromDataset(dataset: DOMStringMap): Partial<DocChatInitOp
   if (variant) options.variant = variant as DocChatVariant
   if (dataset.dir === 'rtl' || dataset.dir === 'ltr') options.dir = dataset.dir
   if (dataset.side === 'start' || dataset.side === 'end') options.side = dataset.side
+  if (dataset.answerMode === 'model' || dataset.answerMode === 'extractive')
+    options.answerMode = dataset.answerMode
   if (dataset.zIndex && !Number.isNaN(Number(dataset.zIndex)))
     options.zIndex = Number(dataset.zIndex)
   const starters = dataset.starterQuestions

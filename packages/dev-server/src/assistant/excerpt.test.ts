@@ -1,0 +1,230 @@
+/**
+ * The excerpt rules of offline answers (issue 23): whole blocks as the docs wrote them, under the
+ * section's title and citation; never a sentence fragment, a table row without its header, a
+ * bullet without the sentence that introduces it, or a heading's words as prose.
+ */
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { SearchResult } from '@docchat/core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createDevServer, type DevServer } from '../server'
+import { ask } from '../test/requests'
+import { composeAnswer } from './compose-answer'
+import { parseBlocks, sectionUnits } from './excerpt'
+
+function result(content: string, section = 'Options', path = '/widget/setup'): SearchResult {
+  return {
+    content,
+    path: `${path}#${section.toLowerCase()}`,
+    metadata: { title: 'Setup', section, anchor: section.toLowerCase(), page: path, score: 0.8 },
+  }
+}
+
+/** The answer's blocks (paragraphs, lists, tables, code) without its source lines and suggestions. */
+function quoted(answer: string): string[] {
+  return answer
+    .split('\n\n')
+    .filter(
+      (block) => !/^\*\*[^*]+\*\* \[\d+\]\(/.test(block) && !block.startsWith('```suggestions'),
+    )
+}
+
+const longParagraph = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `Sentence ${i + 1} explains how the widget stores readers' answers and threads.`,
+  ).join(' ')
+
+describe('excerpts quote whole blocks', () => {
+  it('quotes a table row only with its header row and separator', () => {
+    const rows = Array.from({ length: 12 }, (_, i) => `| \`opt${i}\` | Sets thing number ${i}. |`)
+    rows[7] = '| `side` | Which side the panel opens on, `start` or `end`. |'
+    const content = `These options change the layout:\n\n| Option | Effect |\n| --- | --- |\n${rows.join('\n')}\n\nAn option wins over the matching custom property.`
+    const answer = composeAnswer({
+      question: 'Which option sets the side the panel opens on?',
+      results: [result(content)],
+    })
+    const blocks = quoted(answer)
+    const at = blocks.findIndex((block) => block.includes('`side`'))
+    expect(at).toBeGreaterThan(0)
+    const table = blocks[at]!
+    const lines = table.split('\n')
+    // The lead-in, the header, the separator, then rows: never a row alone.
+    expect(lines).toContain('| Option | Effect |')
+    expect(lines).toContain('| --- | --- |')
+    expect(lines.indexOf('| Option | Effect |')).toBeLessThan(
+      lines.indexOf('| `side` | Which side the panel opens on, `start` or `end`. |'),
+    )
+    // Only the matching rows of a long table, and the sentence that introduces it just before.
+    expect(lines).toHaveLength(3)
+    expect(blocks[at - 1]).toBe('These options change the layout:')
+  })
+
+  it('quotes the whole table when the question names one of its columns, after its paragraph', () => {
+    const rows = Array.from({ length: 12 }, (_, i) => `| Task number ${i} | ✅ | ❌ |`)
+    const content = [
+      'Mintlify provides two access levels: viewer and editor.',
+      '',
+      '| | Viewer | Editor |',
+      '| --- | :-: | :-: |',
+      ...rows,
+      '',
+      longParagraph(20),
+    ].join('\n')
+    const answer = composeAnswer({
+      question: 'What can someone with the viewer access level do?',
+      results: [result(content, 'Roles')],
+    })
+    const blocks = quoted(answer)
+    const at = blocks.findIndex((block) => block.startsWith('| | Viewer | Editor |'))
+    expect(at).toBeGreaterThan(0)
+    expect(blocks[at - 1]).toBe('Mintlify provides two access levels: viewer and editor.')
+    expect(blocks[at]!.split('\n')).toHaveLength(2 + rows.length)
+  })
+
+  it('quotes a list with the sentence that introduces it', () => {
+    const content = [
+      'DocChat saves conversations in the browser.',
+      '',
+      'Each saved conversation keeps:',
+      '',
+      '- the thread id and its key',
+      '- every question and answer',
+      '- the sources of each answer',
+      '',
+      'Nothing is uploaded.',
+    ].join('\n')
+    const answer = composeAnswer({
+      question: 'Does a saved conversation keep the thread id?',
+      results: [result(content, 'What is kept')],
+    })
+    const blocks = quoted(answer)
+    const at = blocks.indexOf(
+      '- the thread id and its key\n- every question and answer\n- the sources of each answer',
+    )
+    expect(at).toBeGreaterThan(0)
+    expect(blocks[at - 1]).toBe('Each saved conversation keeps:')
+  })
+
+  it('never cuts a sentence: every quoted prose block is a paragraph of the docs, whole', () => {
+    const paragraph = longParagraph(14)
+    const content = `${paragraph}\n\nA second paragraph about threads and readers' answers.`
+    const answer = composeAnswer({
+      question: 'How does the widget store answers and threads?',
+      results: [result(content, 'Storage')],
+    })
+    const blocks = quoted(answer)
+    expect(blocks.length).toBeGreaterThan(0)
+    expect(answer).not.toContain('…')
+    for (const block of blocks) expect(content.split('\n\n')).toContain(block)
+  })
+
+  it("shows a heading or a label as a title over its block, never as a sentence's words", () => {
+    const content = [
+      "variant ('panel' | 'modal' | 'sidebar', default: panel)",
+      '',
+      'How the assistant opens: a floating card, a centred modal, or a sidebar docked to the edge.',
+      '',
+      '#### Narrow screens',
+      '',
+      'On narrow screens every variant goes full-screen.',
+    ].join('\n')
+    const answer = composeAnswer({
+      question: 'How do I open the assistant as a sidebar on narrow screens?',
+      results: [result(content)],
+    })
+    const blocks = quoted(answer)
+    expect(blocks).toContain("**`variant`** ('panel' | 'modal' | 'sidebar', default: panel)")
+    expect(blocks).toContain('**Narrow screens**')
+    // No prose block starts with a heading's or a label's words.
+    for (const block of blocks) {
+      expect(block.startsWith('Narrow screens')).toBe(false)
+      expect(block.startsWith('variant (')).toBe(false)
+    }
+    const label = blocks.indexOf("**`variant`** ('panel' | 'modal' | 'sidebar', default: panel)")
+    expect(blocks[label + 1]).toMatch(/^How the assistant opens/)
+  })
+
+  it('says "not found" rather than quote a section with nothing to quote', () => {
+    const answer = composeAnswer({ question: 'How do I fly?', results: [result('   ')] })
+    expect(answer).toMatch(/^I couldn't find anything about that/)
+  })
+})
+
+describe('reading blocks', () => {
+  it('reads paragraphs, loose lists, tables, code, headings and labels', () => {
+    const blocks = parseBlocks(
+      [
+        'Intro line one',
+        'and its second line.',
+        '',
+        '- one',
+        '  more of one',
+        '',
+        '- two',
+        '| a | b |',
+        '| - | - |',
+        '| 1 | 2 |',
+        '### Heading',
+        'name (string)',
+        '',
+        'What it is.',
+        '',
+        '```js',
+        'code()',
+        '```',
+      ].join('\n'),
+    )
+    expect(blocks.map((block) => block.kind)).toEqual([
+      'paragraph',
+      'list',
+      'table',
+      'heading',
+      'label',
+      'paragraph',
+      'code',
+    ])
+    expect(blocks[1]).toEqual({ kind: 'list', items: [['- one', '  more of one'], ['- two']] })
+  })
+
+  it('joins a lead-in ending with a colon to the list, table or code it introduces', () => {
+    const units = sectionUnits('Install it:\n\n```bash\nnpm i x\n```\n\nThen run it.')
+    expect(units).toHaveLength(2)
+    expect(units[0]).toMatchObject({ lead: ['Install it:'], body: { kind: 'code' } })
+  })
+})
+
+describe('on the kit docs, through the real server', () => {
+  let server: DevServer
+  beforeAll(async () => {
+    const here = dirname(fileURLToPath(import.meta.url))
+    server = await createDevServer({
+      docs: { docchat: resolve(here, '../../../../apps/docs') },
+      seed: false,
+    })
+  }, 60_000)
+
+  const answerTo = async (question: string) => {
+    const lines = (await (await ask(server, 'docchat', question)).text()).split('\n')
+    return lines
+      .filter((line) => line.startsWith('0:'))
+      .map((line) => JSON.parse(line.slice(2)) as string)
+      .join('')
+  }
+
+  it('"…open as a sidebar on the left?" is answered with the variant and side options, not a table cell', async () => {
+    const answer = await answerTo('How do I make the assistant open as a sidebar on the left?')
+    expect(
+      answer.startsWith('**Drop-in script › Options** [1](/widget/drop-in-script#options)'),
+    ).toBe(true)
+    expect(answer).toContain("**`variant`** ('panel' | 'modal' | 'sidebar', default: panel)")
+    expect(answer).toContain("**`side`** ('start' | 'end', default: end)")
+    expect(answer).not.toMatch(/^domain \(string, required\)/m)
+  })
+
+  it('the refusal names the docs by their docs.json name', async () => {
+    const answer = await answerTo('How do I bake sourdough bread?')
+    expect(answer).toContain('in the DocChat documentation')
+    expect(answer).not.toContain('docchat documentation')
+  })
+})

@@ -1,0 +1,546 @@
+/**
+ * Whole-block excerpts of a docs section, for the offline assistant (issue 23). A section's light
+ * Markdown is read as blocks (paragraphs, lists, tables, code, headings and the short label lines
+ * that `ParamField`s, steps and bold titles become), and the blocks as *units* that each read on
+ * their own: a list or table or code block with the paragraph that introduces it ("… options:"),
+ * a label or heading with the block it titles, a table with its header row. An excerpt is a
+ * choice of whole units in the docs' order, so it never holds a sentence fragment, a table row
+ * without its header, a bullet without the sentence that introduces it, or a heading's words as
+ * prose. Every scan here is linear in the section's length.
+ */
+import { isWhitespace } from '../text-scan'
+import { blocks as splitCode } from './text'
+import { stemOf, wordsOf } from '../search/search-terms'
+
+export type Block =
+  | { kind: 'paragraph'; lines: string[] }
+  | { kind: 'list'; items: string[][] }
+  | { kind: 'table'; header: string; separator: string; rows: string[] }
+  | { kind: 'code'; code: string; language?: string }
+  | { kind: 'heading'; text: string }
+  | { kind: 'label'; text: string }
+
+/** A block that reads on its own, with what it needs to be understood. */
+export interface Unit {
+  /** Headings and labels that title the body (`#### Python`, `variant ('panel' | …)`). */
+  titles: string[]
+  /** The paragraph that introduces a list, table or code block ("It takes these options:"). */
+  lead?: string[]
+  body: Block
+  /** Position in the section. */
+  index: number
+}
+
+/** Question words an excerpt is matched on, and units it quotes at most. */
+const maxStems = 32
+const maxUnits = 12
+
+/** Lines of light Markdown longer than this are not labels, whatever their punctuation. */
+const maxLabelChars = 120
+
+function headingText(line: string): string | undefined {
+  let hashes = 0
+  while (line.charCodeAt(hashes) === 0x23) hashes++
+  if (hashes === 0 || hashes > 6 || !isWhitespace(line.charCodeAt(hashes))) return undefined
+  return line.slice(hashes).trim()
+}
+
+/** The end of a list marker (`-`, `*`, `+`, `1.`, `1)`) followed by a blank, after indentation; -1 if none. */
+function listMarkerEnd(line: string): number {
+  let at = 0
+  while (line.charCodeAt(at) === 0x20 || line.charCodeAt(at) === 0x09) at++
+  const code = line.charCodeAt(at)
+  let end = -1
+  if (code === 0x2d || code === 0x2a || code === 0x2b) end = at + 1
+  else {
+    let digits = at
+    while (
+      digits < line.length &&
+      line.charCodeAt(digits) >= 0x30 &&
+      line.charCodeAt(digits) <= 0x39
+    )
+      digits++
+    const after = line.charCodeAt(digits)
+    if (digits > at && digits - at <= 9 && (after === 0x2e || after === 0x29)) end = digits + 1
+  }
+  if (end === -1 || !isWhitespace(line.charCodeAt(end))) return -1
+  return end
+}
+
+/** `| --- | :-: |`: only pipes, dashes, colons and blanks, with at least one dash. */
+function isTableSeparator(line: string): boolean {
+  const trimmed = line.trim()
+  if (!trimmed.includes('-') || !trimmed.includes('|')) return false
+  for (let i = 0; i < trimmed.length; i++) {
+    const code = trimmed.charCodeAt(i)
+    if (code !== 0x7c && code !== 0x2d && code !== 0x3a && !isWhitespace(code)) return false
+  }
+  return true
+}
+
+const isTableLine = (line: string) => line.trimStart().startsWith('|')
+
+/** Sentence-ending punctuation (after closing emphasis or code marks). */
+function endsLikeSentence(text: string): boolean {
+  let end = text.length
+  while (
+    end > 0 &&
+    (text[end - 1] === '*' || text[end - 1] === '_' || isWhitespace(text.charCodeAt(end - 1)))
+  )
+    end--
+  const last = text[end - 1]
+  return (
+    last === '.' || last === '!' || last === '?' || last === ':' || last === ';' || last === ','
+  )
+}
+
+/** The blocks of a section's light Markdown, in order. */
+export function parseBlocks(markdown: string): Block[] {
+  const out: Block[] = []
+  for (const piece of splitCode(markdown)) {
+    if (piece.kind === 'code') {
+      if (piece.text.trim()) out.push({ kind: 'code', code: piece.text, language: piece.language })
+      continue
+    }
+    let current: Block | undefined
+    let blank = false
+    const close = () => {
+      if (current) out.push(current)
+      current = undefined
+    }
+    const lines = piece.text.split('\n')
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!.replace(/\r$/, '')
+      if (!line.trim()) {
+        blank = true
+        // A list may go on after a blank line (a loose list); anything else ends here.
+        if (current?.kind !== 'list') close()
+        continue
+      }
+      const heading = headingText(line.trimStart())
+      if (heading !== undefined) {
+        close()
+        if (heading) out.push({ kind: 'heading', text: heading })
+        blank = false
+        continue
+      }
+      if (current?.kind === 'table') {
+        if (isTableLine(line) && !blank) {
+          current.rows.push(line.trim())
+          continue
+        }
+        close()
+      }
+      if (isTableLine(line) && i + 1 < lines.length && isTableSeparator(lines[i + 1]!)) {
+        close()
+        current = { kind: 'table', header: line.trim(), separator: lines[i + 1]!.trim(), rows: [] }
+        i++
+        blank = false
+        continue
+      }
+      const marker = listMarkerEnd(line)
+      if (marker !== -1) {
+        if (current?.kind !== 'list') {
+          close()
+          current = { kind: 'list', items: [] }
+        }
+        current.items.push([line.trimEnd()])
+        blank = false
+        continue
+      }
+      if (current?.kind === 'list') {
+        // An indented line goes on with the item; after a blank line, an unindented one ends it.
+        const indented = isWhitespace(line.charCodeAt(0))
+        if (indented || !blank) {
+          current.items.at(-1)!.push(line.trimEnd())
+          blank = false
+          continue
+        }
+        close()
+      }
+      if (current?.kind !== 'paragraph') {
+        close()
+        current = { kind: 'paragraph', lines: [] }
+      }
+      current.lines.push(line.trim())
+      blank = false
+    }
+    close()
+  }
+  // A short line without end punctuation right before another block titles it: a label.
+  return out.map((block, index) => {
+    const next = out[index + 1]
+    if (
+      block.kind === 'paragraph' &&
+      block.lines.length === 1 &&
+      block.lines[0]!.length <= maxLabelChars &&
+      !endsLikeSentence(block.lines[0]!) &&
+      next &&
+      next.kind !== 'heading'
+    ) {
+      return { kind: 'label', text: block.lines[0]! }
+    }
+    return block
+  })
+}
+
+const endsWithColon = (lines: readonly string[]) => {
+  const last = lines.at(-1)?.trimEnd() ?? ''
+  return last.endsWith(':') || last.endsWith(':**')
+}
+
+/** Groups blocks into units: titles and lead-ins join the block they introduce. */
+function toUnits(blocks: readonly Block[]): Unit[] {
+  const units: Unit[] = []
+  let titles: string[] = []
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i]!
+    if (block.kind === 'heading') {
+      // A heading titles what follows it; one followed by another heading titles nothing.
+      titles = [block.text]
+      continue
+    }
+    if (block.kind === 'label') {
+      titles = [...titles, block.text]
+      continue
+    }
+    const next = blocks[i + 1]
+    if (
+      block.kind === 'paragraph' &&
+      endsWithColon(block.lines) &&
+      next &&
+      (next.kind === 'list' || next.kind === 'table' || next.kind === 'code')
+    ) {
+      units.push({ titles, lead: block.lines, body: next, index: units.length })
+      i++
+    } else {
+      units.push({ titles, body: block, index: units.length })
+    }
+    titles = []
+  }
+  return units
+}
+
+export function sectionUnits(markdown: string): Unit[] {
+  return toUnits(parseBlocks(markdown))
+}
+
+/** The text of a unit that matching reads: titles, lead-in and body. */
+function unitText(unit: Unit): string {
+  return [...unit.titles, ...(unit.lead ?? []), blockText(unit.body)].join('\n')
+}
+
+function blockText(block: Block): string {
+  switch (block.kind) {
+    case 'paragraph':
+      return block.lines.join('\n')
+    case 'list':
+      return block.items.map((item) => item.join('\n')).join('\n')
+    case 'table':
+      return [block.header, ...block.rows].join('\n')
+    case 'code':
+      return block.code
+    case 'heading':
+    case 'label':
+      return block.text
+  }
+}
+
+/** Stems of a text's words, for matching a question against blocks. */
+export function stemSet(text: string): Set<string> {
+  const out = new Set<string>()
+  for (const word of wordsOf(text)) out.add(stemOf(word))
+  return out
+}
+
+/** How many of `stems` a text has. */
+export function matchCount(text: string, stems: readonly string[]): number {
+  if (stems.length === 0) return 0
+  const have = stemSet(text)
+  let count = 0
+  for (const stem of stems) if (have.has(stem)) count++
+  return count
+}
+
+/** Lists and tables longer than this show the items or rows that match, not all of them. */
+const longList = 8
+/** Rows of a table whose column the question names, quoted whole up to this many. */
+const wholeTable = 30
+
+/** A numbered list is a procedure: its steps are quoted all or not at all. */
+const isOrdered = (items: readonly string[][]) =>
+  listMarkerEnd(items[0]?.[0] ?? '') > 0 && /^\s*\d/.test(items[0]![0]!)
+
+/**
+ * A unit cut down to the rows of its long table, or the items of its long bulleted list, that
+ * match (the header row and the lead-in kept). `tablesOnly` leaves lists whole.
+ */
+function focusUnit(unit: Unit, stems: readonly string[], tablesOnly = false): Unit {
+  const { body } = unit
+  if (
+    body.kind === 'list' &&
+    !tablesOnly &&
+    body.items.length > longList &&
+    !isOrdered(body.items)
+  ) {
+    const items = bestParts(body.items, (item) => item.join('\n'), stems)
+    return { ...unit, body: { ...body, items } }
+  }
+  if (body.kind === 'table' && body.rows.length > longList) {
+    // A question naming a column ("what can a viewer do?") asks about the whole table: rows are
+    // chosen by its other words, and all of them (up to `wholeTable`) when none match those.
+    const header = stemSet(body.header)
+    const named = stems.some((stem) => header.has(stem))
+    const rest = named ? stems.filter((stem) => !header.has(stem)) : stems
+    const rows = bestParts(body.rows, (row) => row, rest)
+    const none = rows.length === Math.min(longList, body.rows.length) && rows[0] === body.rows[0]
+    return {
+      ...unit,
+      body: { ...body, rows: named && none ? body.rows.slice(0, wholeTable) : rows },
+    }
+  }
+  return unit
+}
+
+/**
+ * The parts (rows, items) that match the question best, in order: each question word weighs by
+ * how few parts have it, and parts scoring at least half the best are kept, at most `longList`.
+ * None matching: the first `longList`.
+ */
+function bestParts<T>(
+  parts: readonly T[],
+  text: (part: T) => string,
+  stems: readonly string[],
+): T[] {
+  // One bit per question word (at most `maxStems`, so 32 bits); no set allocated per part.
+  const bits = new Map<string, number>()
+  stems.slice(0, maxStems).forEach((stem, i) => {
+    if (!bits.has(stem)) bits.set(stem, 1 << i)
+  })
+  const masks = parts.map((part) => {
+    let mask = 0
+    for (const match of text(part).matchAll(/[\p{L}\p{N}]+/gu)) {
+      const bit = bits.get(stemOf(match[0]))
+      if (bit !== undefined) mask |= bit
+    }
+    return mask
+  })
+  const weights = [...bits.values()].map((bit) => {
+    let df = 0
+    for (const mask of masks) if (mask & bit) df++
+    return { bit, weight: df === 0 ? 0 : Math.log(1 + parts.length / df) }
+  })
+  const scores = masks.map((mask) =>
+    weights.reduce((sum, { bit, weight }) => sum + (mask & bit ? weight : 0), 0),
+  )
+  let best = 0
+  for (const score of scores) if (score > best) best = score
+  if (best === 0) return parts.slice(0, longList)
+  const kept: T[] = []
+  for (let i = 0; i < parts.length && kept.length < longList; i++) {
+    if (scores[i]! >= best * 0.5) kept.push(parts[i]!)
+  }
+  return kept
+}
+
+/** A fence longer than any run of backticks inside the code. */
+export function fenceCode(code: string, language?: string): string {
+  let longest = 2
+  let run = 0
+  for (let i = 0; i < code.length; i++) {
+    run = code.charCodeAt(i) === 0x60 ? run + 1 : 0
+    if (run > longest) longest = run
+  }
+  const ticks = '`'.repeat(longest + 1)
+  let end = code.length
+  while (end > 0 && code[end - 1] === '\n') end--
+  return `${ticks}${language ?? ''}\n${code.slice(0, end)}\n${ticks}`
+}
+
+/**
+ * A label as a title line: a `ParamField`'s `name (type, default: x)` with the name as code, any
+ * other label in bold, as the docs site shows them.
+ */
+function titleLine(text: string): string {
+  if (text.includes('**')) return text
+  const space = text.indexOf(' (')
+  const name = space > 0 ? text.slice(0, space) : ''
+  if (
+    name &&
+    text.endsWith(')') &&
+    /^[A-Za-z_$@][\w.$@[\]/-]*$/.test(name) &&
+    !name.includes('`')
+  ) {
+    return `**\`${name}\`**${text.slice(space)}`
+  }
+  return `**${text}**`
+}
+
+/** A unit as Markdown, each block as the docs wrote it. */
+export function renderUnit(unit: Unit): string {
+  const parts: string[] = unit.titles.map(titleLine)
+  if (unit.lead) parts.push(unit.lead.join('\n'))
+  const { body } = unit
+  switch (body.kind) {
+    case 'paragraph':
+      parts.push(body.lines.join('\n'))
+      break
+    case 'list':
+      parts.push(body.items.map((item) => item.join('\n')).join('\n'))
+      break
+    case 'table':
+      parts.push([body.header, body.separator, ...body.rows].join('\n'))
+      break
+    case 'code':
+      parts.push(fenceCode(body.code, body.language))
+      break
+    case 'heading':
+    case 'label':
+      parts.push(titleLine(body.text))
+      break
+  }
+  return parts.join('\n\n')
+}
+
+export interface ExcerptOptions {
+  /** Stems of the question's content words. */
+  stems: readonly string[]
+  /** Characters of prose to aim for (the best unit is kept whatever its length). */
+  budget: number
+  /** Include code blocks (the question asks for code, or the section is all code). */
+  code: boolean
+}
+
+export interface Excerpt {
+  units: Unit[]
+  /** Stems of the question the chosen units have. */
+  covered: Set<string>
+  /** The best unit's match count. */
+  best: number
+}
+
+/**
+ * How well a unit answers: the question's words it has, each weighted by how few of the
+ * section's units have it (in an "Options" section every option says "assistant"; one says
+ * "sidebar"), a little more when a title or lead-in has it.
+ */
+function unitScorer(units: readonly Unit[], stems: readonly string[]) {
+  const vocab = units.map((unit) => stemSet(unitText(unit)))
+  const weight = new Map<string, number>()
+  for (const stem of stems) {
+    const df = vocab.filter((have) => have.has(stem)).length
+    weight.set(stem, Math.log(1 + (units.length + 1) / (df + 0.5)))
+  }
+  /** The weight of the question's words a unit has, leaving out those already `covered`. */
+  return (unit: Unit, covered?: ReadonlySet<string>) => {
+    const have = vocab[unit.index] ?? stemSet(unitText(unit))
+    const titled = stemSet([...unit.titles, ...(unit.lead ?? [])].join('\n'))
+    let score = 0
+    for (const stem of stems) {
+      if (covered?.has(stem) || !have.has(stem)) continue
+      score += (weight.get(stem) ?? 1) * (titled.has(stem) ? 1.25 : 1)
+    }
+    return score
+  }
+}
+
+/**
+ * The units of a section that answer the question, in the docs' order: all of a short section;
+ * of a long one, the units that match the question best (a long list or table cut to its matching
+ * items or rows), and its opening when nothing in it matches (the section was found by its title).
+ */
+export function excerptSection(markdown: string, options: ExcerptOptions): Excerpt {
+  const units = sectionUnits(markdown)
+  // A question's first words say what it asks; the cap keeps scoring linear in the section.
+  const stems = options.stems.slice(0, maxStems)
+  options = { ...options, stems }
+  const unitScore = unitScorer(units, options.stems)
+  const all = units.filter((unit) => options.code || unit.body.kind !== 'code')
+  const scored = all.map((unit) => ({ unit, score: unitScore(unit) }))
+  const best = scored.reduce((max, entry) => Math.max(max, entry.score), 0)
+  const size = (unit: Unit) => (unit.body.kind === 'code' ? 0 : renderUnit(unit).length)
+  const total = all.reduce((sum, unit) => sum + size(unit), 0)
+  let chosen: Unit[]
+  if (total <= options.budget) {
+    chosen = all.map((unit) => focusUnit(unit, options.stems, true))
+  } else if (best === 0) {
+    // Found by its heading or page title: its opening says what it is.
+    chosen = []
+    let used = 0
+    for (const unit of all) {
+      const focused = focusUnit(unit, options.stems)
+      if (chosen.length > 0 && used + size(focused) > options.budget / 2) break
+      chosen.push(focused)
+      used += size(focused)
+    }
+  } else {
+    // Greedy cover: the best unit, then each unit that adds question words the chosen ones
+    // lack (`variant` has "sidebar", `side` adds "left"), while it adds enough to be worth it.
+    chosen = []
+    const covered = new Set<string>()
+    let used = 0
+    const candidates = [...scored]
+    while (candidates.length > 0 && chosen.length < maxUnits) {
+      let pick = -1
+      let gain = 0
+      candidates.forEach((entry, i) => {
+        const g = unitScore(entry.unit, covered)
+        if (g > gain + 1e-9) {
+          gain = g
+          pick = i
+        }
+      })
+      if (pick === -1 || (chosen.length > 0 && gain < Math.max(0.9, best * 0.25))) break
+      const unit = candidates.splice(pick, 1)[0]!.unit
+      const focused = focusUnit(unit, options.stems)
+      const length = size(focused)
+      if (chosen.length > 0 && used + length > options.budget) continue
+      chosen.push(focused)
+      used += length
+      for (const stem of stemSet(unitText(unit))) covered.add(stem)
+    }
+    // A table or list right after a chosen paragraph, that has the question's words too, is
+    // what the paragraph announces ("three access levels: viewer, editor, and admin." and the
+    // permissions table): quoted with it, though it adds no new word.
+    for (const unit of [...chosen]) {
+      const next = all.find((candidate) => candidate.index === unit.index + 1)
+      if (
+        unit.body.kind === 'paragraph' &&
+        next &&
+        (next.body.kind === 'table' || next.body.kind === 'list') &&
+        !chosen.some((other) => other.index === next.index) &&
+        unitScore(next) > 0
+      ) {
+        const focused = focusUnit(next, options.stems)
+        if (used + size(focused) <= options.budget * 3) {
+          chosen.push(focused)
+          used += size(focused)
+        }
+      }
+    }
+    // The section's opening paragraph, when short, says what the rest is about.
+    const opening = all[0]
+    if (
+      opening &&
+      opening.body.kind === 'paragraph' &&
+      opening.titles.length === 0 &&
+      !chosen.some((unit) => unit.index === opening.index) &&
+      used + size(opening) <= options.budget
+    ) {
+      chosen.push(opening)
+    }
+    chosen.sort((a, b) => a.index - b.index)
+  }
+  // A code block beyond the first adds length, not an answer: keep the best one.
+  const codeUnits = chosen.filter((unit) => unit.body.kind === 'code')
+  if (codeUnits.length > 1) {
+    const keep = codeUnits.reduce((a, b) => (unitScore(b) > unitScore(a) ? b : a))
+    chosen = chosen.filter((unit) => unit.body.kind !== 'code' || unit === keep)
+  }
+  const covered = new Set<string>()
+  for (const unit of chosen) {
+    const have = stemSet(unitText(unit))
+    for (const stem of options.stems) if (have.has(stem)) covered.add(stem)
+  }
+  return { units: chosen, covered, best }
+}
