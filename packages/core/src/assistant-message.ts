@@ -1,3 +1,4 @@
+import { createAnswerBuilder } from './answer-builder'
 import { type DataStreamEvent, readDataStreamBatches } from './data-stream'
 import { DocsApiError, toDocsApiError } from './errors'
 import { abortError } from './retry'
@@ -146,14 +147,14 @@ export function createAssistantMessageStream(
     batches,
     async collect() {
       // Reading starts now, as the call's own (a later `cancel()` or a second read sees it). The
-      // assembly loads on first use, in useChat's fetch chunk (one lazily loaded chunk, not two:
-      // a third made Rolldown split shared modules out of the drop-in's panel): the drop-in reads
-      // answers through `batches()` and never loads it.
+      // result's assembly is a module of its own, loaded on first use and importing nothing: the
+      // drop-in reads answers through `batches()` and never loads it.
       const reading = batches()
       const first = reading.next()
       first.catch(() => {})
-      const { collectAnswer } = await import('./use-chat-fetch')
-      return collectAnswer(first, reading, finalize)
+      const builder = createAnswerBuilder({ id: '' })
+      const { collectAnswer } = await import('./collect-answer')
+      return collectAnswer(builder, first, reading, finalize, toDocsApiError)
     },
     async cancel() {
       if (!consumed) {

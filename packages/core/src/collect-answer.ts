@@ -1,11 +1,11 @@
-import { type AnswerBuilder, createAnswerBuilder } from './answer-builder'
+import type { AnswerBuilder } from './answer-builder'
 import type {
   DataStreamEvent,
   DataStreamFinishReason,
   DataStreamSource,
   DataStreamUsage,
 } from './data-stream'
-import { toDocsApiError } from './errors'
+import type { DocsApiError } from './errors'
 import type { ToolInvocation } from './request-schemas'
 import type { ThreadIdentity } from './thread-identity'
 
@@ -94,15 +94,18 @@ function resultOf({ facts, finished, message }: AnswerBuilder): AssistantMessage
 }
 
 /**
- * Reads the rest of an answer (`first` is its first batch, already asked for) through the answer
- * builder: its result, or the `DocsApiError` that ended it with the result so far as `partial`.
+ * Reads the rest of an answer (`first` is its first batch, already asked for) through `builder`:
+ * its result, or the `DocsApiError` that ended it with the result so far as `partial`. Its
+ * runtime dependencies come as arguments: an import of theirs would make Rolldown split them out
+ * of the drop-in's panel (they are the panel's too).
  */
 export async function collectAnswer(
+  builder: AnswerBuilder,
   first: Promise<IteratorResult<DataStreamEvent[]>>,
   rest: AsyncIterator<DataStreamEvent[]>,
   finalize: (result: AssistantMessageResult) => AssistantMessageResult,
+  toDocsApiError: (cause: unknown) => DocsApiError,
 ): Promise<AssistantMessageResult> {
-  const builder = createAnswerBuilder({ id: '' })
   try {
     for (let next = await first; !next.done; next = await rest.next()) {
       for (const event of next.value) builder.apply(event)

@@ -1,3 +1,4 @@
+import type { AssistantMessageStream } from './assistant-message'
 import { cutAnswerError, streamFailure } from './stream-failure'
 import { encodeDataStream } from './coalesce-text-parts'
 import type { DataStreamEvent } from './data-stream'
@@ -10,16 +11,7 @@ import type { AssistantRequestInput } from './request-schemas'
 type Ask = (
   body: AssistantRequestInput,
   options: { signal: AbortSignal; headers: HeadersInit | undefined; continueThread: boolean },
-) => Promise<AnswerStream>
-
-/** What this module reads of an `AssistantMessageStream` (typed here, for the same reason). */
-interface AnswerStream {
-  readonly response: Response
-  batches(): AsyncIterable<DataStreamEvent[]>
-}
-
-// `AssistantMessageStream.collect()`'s assembly: loaded with this module, on first use.
-export { collectAnswer } from './collect-answer'
+) => Promise<AssistantMessageStream>
 
 /*
  * An assistant connection's `fetch` for AI SDK v4 `useChat({ streamProtocol: 'data' })`: the
@@ -35,7 +27,9 @@ export { collectAnswer } from './collect-answer'
  * left out, and a stream that closes without its `d:` line fails, since v4 would take it for a
  * complete answer.
  */
-async function* checkedForUseChat(stream: AnswerStream): AsyncGenerator<DataStreamEvent[]> {
+async function* checkedForUseChat(
+  stream: AssistantMessageStream,
+): AsyncGenerator<DataStreamEvent[]> {
   let finished = false
   try {
     for await (const batch of stream.batches()) {
@@ -86,7 +80,7 @@ export function useChatFetch(
     // The body may be cancelled by its reader without aborting useChat's signal.
     const controller = new AbortController()
     linkSignal(init?.signal, controller)
-    let stream: AnswerStream
+    let stream: AssistantMessageStream
     try {
       stream = await ask(body as unknown as AssistantRequestInput, {
         signal: controller.signal,
