@@ -1,55 +1,12 @@
-import { type AnswerBuilder, createAnswerBuilder } from './answer-builder'
-import {
-  type DataStreamEvent,
-  type DataStreamFinishReason,
-  type DataStreamSource,
-  type DataStreamUsage,
-  readDataStreamBatches,
-} from './data-stream'
+import { createAnswerBuilder } from './answer-builder'
+import { type DataStreamEvent, readDataStreamBatches } from './data-stream'
 import { DocsApiError, toDocsApiError } from './errors'
-import type { ToolInvocation } from './request-schemas'
 import { abortError } from './retry'
 import { type ThreadIdentity, threadFromEvent, threadFromHeaders } from './thread-identity'
 import { type DocsWarningHandler, reportWarning } from './warnings'
+import type { AssistantMessageResult } from './collect-answer'
 
-/** A tool call as seen in the stream (`b:`/`c:` partial, `9:` call, `a:` result). */
-export interface AssistantToolInvocation {
-  state: 'partial-call' | 'call' | 'result'
-  /** Zero-based step (one step per `f:`…`e:` round) in which the call was made. */
-  step: number
-  toolCallId: string
-  toolName: string
-  args: unknown
-  result?: unknown
-}
-
-/** Everything `AssistantMessageStream.collect()` gathers from one answer. */
-export interface AssistantMessageResult {
-  /** All `0:` text deltas joined (across steps, like the v4 message `content`). */
-  text: string
-  /** All `g:` reasoning deltas joined. */
-  reasoning: string
-  toolInvocations: AssistantToolInvocation[]
-  sources: DataStreamSource[]
-  files: Array<{ data: string; mimeType: string }>
-  annotations: unknown[]
-  data: unknown[]
-  /** `messageId` of the last `f:` part. */
-  messageId?: string
-  /** From the `d:` part; `undefined` in the `partial` of a stream that ended without one. */
-  finishReason?: DataStreamFinishReason
-  usage?: DataStreamUsage & { totalTokens: number }
-  /**
-   * Whether a `d:` (finish message) part arrived: always `true` on a resolved `collect()` (a
-   * stream without it rejects); `false` in the `partial` of an error.
-   */
-  finished: boolean
-  /** Number of finished steps (`e:` parts). */
-  steps: number
-  thread?: ThreadIdentity
-  threadId?: string
-  threadKey?: string
-}
+export type { AssistantMessageResult, AssistantToolInvocation } from './collect-answer'
 
 /**
  * The answer of the v1 assistant endpoint: iterate it for typed events as they arrive, or
@@ -93,46 +50,6 @@ export interface AssistantMessageStreamInit {
   onWarning?: DocsWarningHandler | undefined
   /** Called when the stream reveals a thread the headers did not carry. */
   onThread?: ((thread: ThreadIdentity) => void) | undefined
-}
-
-function parsePartialJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-/** `collect()`'s result, read off the answer's one assembly (answer-builder.ts). */
-function resultOf({ facts, finished, message }: AnswerBuilder): AssistantMessageResult {
-  const built = message()
-  const result: AssistantMessageResult = {
-    text: built.content,
-    reasoning: (built.reasoning as string | undefined) ?? '',
-    toolInvocations: ((built.toolInvocations as ToolInvocation[] | undefined) ?? []).map((call) => {
-      // Arguments still streaming when the answer ended: what of them parses.
-      const argsText = call.state === 'partial-call' ? facts.argsText.get(call.toolCallId) : ''
-      const args = argsText ? (parsePartialJson(argsText) ?? call.args) : call.args
-      return { ...call, step: call.step ?? 0, args } as AssistantToolInvocation
-    }),
-    sources: [],
-    files: [],
-    annotations: built.annotations ?? [],
-    data: facts.data,
-    finished,
-    steps: facts.steps,
-  }
-  for (const part of built.parts) {
-    if (part.type === 'source') result.sources.push(part.source)
-    else if (part.type === 'file') result.files.push({ data: part.data, mimeType: part.mimeType })
-  }
-  if (facts.messageId !== undefined) result.messageId = facts.messageId
-  if (facts.finishReason !== undefined) result.finishReason = facts.finishReason
-  if (facts.usage) {
-    const { promptTokens, completionTokens } = facts.usage
-    result.usage = { ...facts.usage, totalTokens: promptTokens + completionTokens }
-  }
-  return result
 }
 
 export function createAssistantMessageStream(
@@ -229,16 +146,15 @@ export function createAssistantMessageStream(
     [Symbol.asyncIterator]: () => events(),
     batches,
     async collect() {
+      // Reading starts now, as the call's own (a later `cancel()` or a second read sees it). The
+      // result's assembly is a module of its own, loaded on first use and importing nothing: the
+      // drop-in reads answers through `batches()` and never loads it.
+      const reading = batches()
+      const first = reading.next()
+      first.catch(() => {})
       const builder = createAnswerBuilder({ id: '' })
-      try {
-        for await (const batch of batches()) for (const event of batch) builder.apply(event)
-        builder.end()
-      } catch (cause) {
-        const error = toDocsApiError(cause)
-        error.partial = finalize(resultOf(builder))
-        throw error
-      }
-      return finalize(resultOf(builder))
+      const { collectAnswer } = await import('./collect-answer')
+      return collectAnswer(builder, first, reading, finalize, toDocsApiError)
     },
     async cancel() {
       if (!consumed) {

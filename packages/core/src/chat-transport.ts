@@ -8,7 +8,7 @@ import { createAssistantConnection } from './use-chat-connection'
 import type { AssistantMessageStream } from './assistant-message'
 import type { DataStreamEvent } from './data-stream'
 import { questionFields } from './question'
-import { structuralValidation } from './structural-validation'
+import { checkAssistantV1Request } from './structural-validation'
 import type { RetryOptions } from './retry'
 import type { AssistantRequestInput, AssistantV2Request, ContextItem } from './request-schemas'
 import { type ThreadIdentity, threadFromHeaders } from './thread-identity'
@@ -233,7 +233,7 @@ export function createDocsChatTransport(options: DocsChatTransportOptions): Docs
               options.fetch ?? client?.fetch ?? ((input, init) => globalThis.fetch(input, init)),
           },
           // Without a client there are no zod schemas to hand: the lite client's checks.
-          validate: structuralValidation.assistantRequest,
+          validate: checkAssistantV1Request,
         },
         connectionOptions,
       )

@@ -1,5 +1,11 @@
-import { DATA_LIMITS } from './docs-limits'
 import { readText } from './response-text'
+
+/**
+ * `DATA_LIMITS.errorBodyChars` (stream-caps.test.ts reads an error body against it), written
+ * here: this module is in every chunk's reach, and its import of the limits table made Rolldown
+ * split the table out of the drop-in's panel into a third file a reader loads to ask.
+ */
+const ERROR_BODY_CHARS = 65_536
 
 /**
  * Every failure the client reports is a `DocsApiError` with a `kind` a UI can switch on.
@@ -166,7 +172,7 @@ export async function errorFromResponse(response: Response): Promise<DocsApiErro
   let text = ''
   try {
     // Enough for any message; an endless error body is not read to its end.
-    text = (await readText(response, DATA_LIMITS.errorBodyChars)).text
+    text = (await readText(response, ERROR_BODY_CHARS)).text
   } catch {
     // A body that fails to arrive still leaves the status, which is what matters.
   }

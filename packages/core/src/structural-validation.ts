@@ -95,6 +95,13 @@ function checkAssistantRequest(value: unknown, protocol: 'v1' | 'v2') {
 }
 
 /**
+ * The zod-free check of a v1 body (`checkAssistantRequest(value, 'v1')`): the lite clients' and
+ * the transport's on the v1 endpoint, which import it alone, not a whole validation object.
+ */
+export const checkAssistantV1Request = (value: unknown): AssistantRequest =>
+  checkAssistantRequest(value, 'v1')
+
+/**
  * The zod-free check of a v2 body (`checkAssistantRequest(value, 'v2')`): the transport's default
  * for `protocol: 'v2'`, so it stays small.
  */
@@ -174,7 +181,7 @@ export const readerValidation: DocsReaderValidation = {
     requireString(body, 'path')
     return body as PageRequest
   },
-  assistantRequest: (value) => checkAssistantRequest(value, 'v1'),
+  assistantRequest: checkAssistantV1Request,
   searchResults(value, context) {
     return responseList(value, context).map((item, index) => {
       const result = responseObject(item, context, String(index))
@@ -195,56 +202,66 @@ export const readerValidation: DocsReaderValidation = {
 }
 
 /** The structural checks of `createDocsClientLite` (also used where no client is given). */
-export const structuralValidation: DocsClientValidation = {
-  ...readerValidation,
-  listAgentJobsRequest(value) {
-    const params = requestObject(value ?? {}, 'params')
-    optionalNumber(params, 'skip')
-    optionalNumber(params, 'take')
-    return params as ListAgentJobsRequest
-  },
-  createAgentJobRequest(value) {
-    const body = requestObject(value)
-    requireList(body, 'messages').forEach((message, index) => {
-      const field = `messages.${index}`
-      const record = requestObject(message, field)
-      if (typeof record.content !== 'string') badRequest(`${field}.content`, 'must be a string')
-      requireString(record, 'role', `${field}.`)
-    })
-    return body as CreateAgentJobRequest
-  },
+export const structuralValidation: DocsClientValidation =
+  /* @__PURE__ */ withAdminChecks(readerValidation)
 
-  agentJobList(value, context) {
-    const list = responseObject(value, context)
-    const allSessions = responseList(list.allSessions, context, 'allSessions').map(
-      (item, index) => {
-        const job = responseObject(item, context, `allSessions.${index}`)
-        responseStrings(job, ['sessionId'], context, `allSessions.${index}.`)
-        return { ...job, todos: listOrEmpty(job.todos) }
-      },
-    )
-    return { ...list, allSessions } as AgentJobList
-  },
-  agentJob(value, context) {
-    const job = responseObject(value, context)
-    responseStrings(job, ['sessionId'], context)
-    if (typeof job.haulted !== 'boolean')
-      throw invalid(context, 'haulted', 'must be a boolean', job)
-    return { ...job, todos: listOrEmpty(job.todos) } as AgentJob
-  },
-  updateStatus(value, context) {
-    const status = responseObject(value, context)
-    responseStrings(status, ['_id', 'projectId', 'createdAt', 'status', 'source'], context)
-    return {
-      ...status,
-      logs: listOrEmpty(status.logs),
-      author: status.author ?? null,
-      commit: status.commit ?? undefined,
-    } as UpdateStatus
-  },
-  triggerUpdateResponse(value, context) {
-    const response = responseObject(value, context)
-    responseStrings(response, ['statusId'], context)
-    return response as TriggerUpdateResponse
-  },
+/**
+ * The reader's checks and the admin endpoints'. A call marked pure, not a spread at module level:
+ * bundlers keep an unused object spread (it may run getters), and esbuild kept every admin check
+ * in the bundles of `createDocsReaderClient` and the transport with it.
+ */
+function withAdminChecks(reader: DocsReaderValidation): DocsClientValidation {
+  return {
+    ...reader,
+    listAgentJobsRequest(value) {
+      const params = requestObject(value ?? {}, 'params')
+      optionalNumber(params, 'skip')
+      optionalNumber(params, 'take')
+      return params as ListAgentJobsRequest
+    },
+    createAgentJobRequest(value) {
+      const body = requestObject(value)
+      requireList(body, 'messages').forEach((message, index) => {
+        const field = `messages.${index}`
+        const record = requestObject(message, field)
+        if (typeof record.content !== 'string') badRequest(`${field}.content`, 'must be a string')
+        requireString(record, 'role', `${field}.`)
+      })
+      return body as CreateAgentJobRequest
+    },
+
+    agentJobList(value, context) {
+      const list = responseObject(value, context)
+      const allSessions = responseList(list.allSessions, context, 'allSessions').map(
+        (item, index) => {
+          const job = responseObject(item, context, `allSessions.${index}`)
+          responseStrings(job, ['sessionId'], context, `allSessions.${index}.`)
+          return { ...job, todos: listOrEmpty(job.todos) }
+        },
+      )
+      return { ...list, allSessions } as AgentJobList
+    },
+    agentJob(value, context) {
+      const job = responseObject(value, context)
+      responseStrings(job, ['sessionId'], context)
+      if (typeof job.haulted !== 'boolean')
+        throw invalid(context, 'haulted', 'must be a boolean', job)
+      return { ...job, todos: listOrEmpty(job.todos) } as AgentJob
+    },
+    updateStatus(value, context) {
+      const status = responseObject(value, context)
+      responseStrings(status, ['_id', 'projectId', 'createdAt', 'status', 'source'], context)
+      return {
+        ...status,
+        logs: listOrEmpty(status.logs),
+        author: status.author ?? null,
+        commit: status.commit ?? undefined,
+      } as UpdateStatus
+    },
+    triggerUpdateResponse(value, context) {
+      const response = responseObject(value, context)
+      responseStrings(response, ['statusId'], context)
+      return response as TriggerUpdateResponse
+    },
+  }
 }
