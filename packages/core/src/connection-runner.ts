@@ -64,8 +64,10 @@ export function connectionRunner(chat: DocsChat): AnswerRunner {
       if (!live) return
       chat.answered(stream.response)
       for await (const batch of stream.batches()) {
-        for (const event of batch) builder.apply(event)
+        // Marked before applying: an error part throws from `apply`, and the text its batch
+        // brought before it must still reach the screen (the catch below flushes it).
         unflushed = true
+        for (const event of batch) builder.apply(event)
         flush(false)
       }
       builder.end()

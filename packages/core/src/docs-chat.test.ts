@@ -89,6 +89,20 @@ describe('createDocsChat with its connection runner', () => {
     }
   })
 
+  it('an error part keeps the text that came before it, in the same read, and shows the error', async () => {
+    http.handler = (_request, response) => {
+      dataStream(response)
+      // One write: the text and the error part arrive in one batch.
+      response.end(part('0', 'Partial text') + part('3', 'The model failed'))
+    }
+    const { chat } = chatWith()
+    await chat.send('Anything?')
+    const state = chat.getSnapshot()
+    expect(state.status).toBe('error')
+    expect(chatView(state).error?.kind).toBe('server')
+    expect(lastText(chat)).toBe('Partial text')
+  })
+
   it('continues the same answer: the partial answer is sent last, and the continuation joins its text', async () => {
     let calls = 0
     http.recorded.length = 0
