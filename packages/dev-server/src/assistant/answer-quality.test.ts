@@ -69,11 +69,11 @@ describeWithShared(
      * The whole development set (question-set.ts + dev-questions.ts, issue 23), per corpus: code
      * in the asked language from the right page and off-topic → not found at the goals; cited
      * first and follow-ups at the goal where it is reached, else at the level measured when this
-     * was written (pipecat: 21/32 cited first, mostly questions in a reader's own words that
+     * was last raised (pipecat: 23/32 cited first, mostly questions in a reader's own words that
      * share no word with the page that answers them; follow-ups 3/4 and 2/4), so a regression
      * fails and a gain can raise the floor.
      */
-    const citedFirstFloor: Record<Corpus, number> = { docchat: 0.85, mintlify: 0.8, pipecat: 0.65 }
+    const citedFirstFloor: Record<Corpus, number> = { docchat: 0.85, mintlify: 0.8, pipecat: 0.7 }
     const followUpFloor: Record<Corpus, number> = { docchat: 0.75, mintlify: 0.75, pipecat: 0.5 }
     /** Code questions allowed to miss (pipecat: the Swift example of the iOS overview). */
     const codeMisses: Record<Corpus, number> = { docchat: 0, mintlify: 0, pipecat: 1 }

@@ -60,6 +60,31 @@ describe('excerpts quote whole blocks', () => {
     expect(blocks[at - 1]).toBe('These options change the layout:')
   })
 
+  it('quotes a paragraph that opens by pointing back ("That shape …") with the paragraph it points to', () => {
+    const antecedent =
+      'Bot sessions are long-lived: a single session ties up a whole container for the entire call.'
+    const content = [
+      longParagraph(12),
+      '',
+      antecedent,
+      '',
+      'That shape has consequences for every operational choice:',
+      '',
+      '- **Autoscaling must be predictive.** Add capacity before callers arrive.',
+      '- **Deploys must drain.** Wait for the calls in progress to end.',
+      '',
+      longParagraph(10),
+    ].join('\n')
+    const answer = composeAnswer({
+      question: 'How should autoscaling and deploys work for callers?',
+      results: [result(content, 'Session lifecycle', '/deploy/production')],
+    })
+    const blocks = quoted(answer)
+    const lead = blocks.findIndex((block) => block.startsWith('That shape has consequences'))
+    expect(lead).toBeGreaterThan(0)
+    expect(blocks[lead - 1]).toBe(antecedent)
+  })
+
   it('quotes the whole table when the question names one of its columns, after its paragraph', () => {
     const rows = Array.from({ length: 12 }, (_, i) => `| Task number ${i} | ✅ | ❌ |`)
     const content = [

@@ -444,6 +444,21 @@ function unitScorer(units: readonly Unit[], stems: readonly string[]) {
   }
 }
 
+/** Words that open a sentence by pointing back at the one before it. */
+const backReferences = new Set('this that these those such it they'.split(' '))
+/** Paragraphs quoted at most before a unit that points back (each may point back again). */
+const maxAntecedents = 2
+
+/** Whether a unit without a title opens with a word that points back ("That shape …"). */
+function pointsBack(unit: Unit): boolean {
+  if (unit.titles.length > 0) return false
+  const first = unit.lead?.[0] ?? (unit.body.kind === 'paragraph' ? unit.body.lines[0] : undefined)
+  if (!first) return false
+  // The first word only: a bounded slice, so a 100k-character line costs no more than a short one.
+  const word = /^[\p{L}]+/u.exec(first.slice(0, 16))?.[0]
+  return word !== undefined && backReferences.has(word.toLowerCase())
+}
+
 /**
  * The units of a section that answer the question, in the docs' order: all of a short section;
  * of a long one, the units that match the question best (a long list or table cut to its matching
@@ -516,6 +531,21 @@ export function excerptSection(markdown: string, options: ExcerptOptions): Excer
           chosen.push(focused)
           used += size(focused)
         }
+      }
+    }
+    // A unit that opens by pointing back ("That shape has consequences …:", "These limits …")
+    // needs the paragraph it points to, or it reads as a reply to something not shown.
+    for (const unit of [...chosen]) {
+      let at = unit
+      for (let step = 0; step < maxAntecedents && pointsBack(at); step++) {
+        const before = units[at.index - 1]
+        if (before?.body.kind !== 'paragraph' || before.titles.length > 0) break
+        if (chosen.some((other) => other.index === before.index)) break
+        // Whatever the units before it took: without it, the unit doesn't read.
+        if (size(before) > options.budget) break
+        chosen.push(before)
+        used += size(before)
+        at = before
       }
     }
     // The section's opening paragraph, when short, says what the rest is about.

@@ -315,9 +315,13 @@ export function findAnswers(
   )
   const onContextPage = (result: DocsSearchResult) => (contextPages.has(result.path) ? 1.5 : 1)
   const focus = (result: DocsSearchResult) => {
-    if (!borrowed) return 1
-    const ranked = ownRanking.get(`${result.path}#${result.metadata.anchor ?? ''}`) ?? 0
+    if (own.length === 0) return 1
+    // The share of the question's own words the section itself says (its page's title and its
+    // heading included): what the answer quotes is the section, so words matched only in the
+    // page's keywords or description ("docchat-open" for "open") answer nothing.
     const mentioned = new TermIndex(sectionText(result)).matches(own) / own.length
+    if (!borrowed) return 0.5 + 0.5 * mentioned
+    const ranked = ownRanking.get(`${result.path}#${result.metadata.anchor ?? ''}`) ?? 0
     return 0.25 + mentioned + (bestOwn > 0 ? ranked / bestOwn : 0)
   }
   // A code question prefers a section whose own code names the APIs it asks about.

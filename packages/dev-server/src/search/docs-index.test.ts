@@ -198,6 +198,29 @@ describe('createDocsIndex synonyms', () => {
     expect(Number(on[0]?.metadata.coverage)).toBeGreaterThan(Number(off[0]?.metadata.coverage))
   })
 
+  it('reads "print" as "log", and "left"/"right" as the logical sides "start"/"end"', () => {
+    const sides = parseDocs({
+      'observer.mdx': page('Debug observer', 'The observer logs every frame in your pipeline.'),
+      'panel.mdx': page('Panel', 'The `side` option puts the panel at the start or the end.'),
+      'other.mdx': page('Processors', 'A processor passes each frame of the pipeline on.'),
+    })
+    const on = createDocsIndex(sides)
+    const off = createDocsIndex(sides, { synonyms: false })
+    const coverage = (index: DocsIndex, query: string, path: string) =>
+      Number(
+        index.search(query, { typing: false, coverage: true }).find((r) => r.path === path)
+          ?.metadata.coverage ?? 0,
+      )
+    expect(on.search('print every frame', { typing: false })[0]?.path).toBe('/observer')
+    expect(coverage(on, 'print frame', '/observer')).toBeGreaterThan(
+      coverage(off, 'print frame', '/observer'),
+    )
+    expect(on.search('panel on the left', { typing: false })[0]?.path).toBe('/panel')
+    expect(coverage(on, 'panel left', '/panel')).toBeGreaterThan(
+      coverage(off, 'panel left', '/panel'),
+    )
+  })
+
   it('does not correct typos in words longer than 24 letters', () => {
     const index = createDocsIndex(docs)
     expect(index.search('averyveryverylongidentifiername')[0]?.path).toBe('/ids')

@@ -28,6 +28,11 @@ const builtinGroups = [
   'rtl right-to-left',
   // CSS custom properties are what most people call CSS variables.
   'variable property',
+  // A reader's words for what docs name otherwise.
+  'print log',
+  // Logical sides, as docs for right-to-left pages write them.
+  'left start',
+  'right end',
   // British and American spellings.
   'colour color',
   'customise customize',
