@@ -62,12 +62,19 @@ export async function startApp(
   child.stderr?.on('data', (chunk) => {
     output = (output + chunk).slice(-4_000)
   })
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, name)
+    } catch {
+      // the group is gone already
+    }
+  }
   const close = async () => {
     if (child.exitCode !== null || child.pid === undefined) return
     const exited = new Promise((resolve) => child.once('exit', resolve))
-    process.kill(-child.pid, 'SIGTERM')
+    signal('SIGTERM')
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))])
-    if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL')
+    if (child.exitCode === null) signal('SIGKILL')
   }
   const deadline = Date.now() + timeoutMs
   for (;;) {
