@@ -129,7 +129,7 @@ export async function serveDropInFromCdn(page: Page): Promise<string[]> {
 }
 
 /** Sends requests for the examples' dev server (127.0.0.1:8787) to the e2e dev server instead. */
-export async function useE2eApi(page: Page): Promise<void> {
+export async function routeToE2eApi(page: Page): Promise<void> {
   await page.route(`${exampleApiUrl}/**`, async (route) => {
     const url = new URL(route.request().url())
     await route.continue({ url: `${apiBaseUrl}${url.pathname}${url.search}` })
