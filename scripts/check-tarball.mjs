@@ -50,11 +50,25 @@ export function packTarball(packageDir) {
   }
 }
 
+/** Markdown without its code: fenced blocks and inline code spans (their text is not a link). */
+function withoutCode(markdown) {
+  let fence
+  const prose = []
+  for (const line of markdown.split('\n')) {
+    const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1]
+    if (fence) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = undefined
+    } else if (marker) fence = marker
+    else prose.push(line.replace(/`[^`\n]*`/g, ''))
+  }
+  return prose.join('\n')
+}
+
 /** Links in markdown a reader on npm cannot follow: relative paths into the repository. */
 export function relativeLinks(markdown) {
   const links = []
   // Inline links and images `](target)`; reference definitions `[x]: target`. Bounded by line.
-  for (const match of markdown.matchAll(
+  for (const match of withoutCode(markdown).matchAll(
     /\]\(([^)\s]{1,2000})|^\[[^\]\n]{1,200}\]:\s*(\S{1,2000})/gm,
   )) {
     const target = match[1] ?? match[2]

@@ -24,7 +24,10 @@ const forwardedHeaders = [
   'retry-after',
 ]
 
-/** A request handler for Node's http server (or Express: `app.post('/api/docchat/*', docchatProxy)`). */
+/**
+ * A request handler for Node's http server, or Express middleware mounted before any body parser:
+ * `app.use('/api/docchat', docchatProxy)` (it reads `req.originalUrl` there).
+ */
 export async function docchatProxy(req, res) {
   const url = req.originalUrl ?? req.url ?? ''
   const path = url.length <= 512 ? allowed.exec(url.split('?')[0])?.[1] : undefined

@@ -6,8 +6,10 @@ import '@docchat/widget/styles.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 
+// #region client
 // Your server adds the key (vite.config.ts does it here): no key in the page.
 const client = createDocsClient({ baseUrl: '/api/docchat' })
+// #endregion client
 
 function App() {
   return (
