@@ -15,11 +15,12 @@ import {
 async function realAnswer(protocol: 'v1' | 'v2'): Promise<UIMessage> {
   const { client } = await createTestBackend()
   const transport = createDocsChatTransport({ client, domain, protocol })
+  const messages: UIMessage[] = [
+    { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'How do I install DocChat?' }] },
+  ]
   const chunks = await transport.sendMessages({
     chatId: 'c1',
-    messages: [
-      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'How do I install DocChat?' }] },
-    ],
+    messages,
     trigger: 'submit-message',
     messageId: undefined,
     abortSignal: undefined,
