@@ -64,3 +64,29 @@ test('a drop-in whose bytes differ from the SRI hash never runs', async ({ page 
   expect(await page.evaluate(() => 'tampered' in window)).toBe(false)
   await expect(page.getByRole('button', { name: /^Ask AI/ })).toHaveCount(0)
 })
+
+test("a panel chunk whose bytes differ from the import map's hash never runs", async ({ page }) => {
+  const logged: string[] = []
+  page.on('console', (message) => logged.push(message.text()))
+  const served = await serveDropInFromCdn(page)
+  // Registered after: it answers first, for the panel only.
+  await page.route('https://cdn.jsdelivr.net/npm/@docchat/drop-in@*/docchat-panel.js', (route) =>
+    route.fulfill({
+      status: 200,
+      headers: {
+        'content-type': 'application/javascript',
+        'access-control-allow-origin': '*',
+      },
+      body: 'window.tampered = true; export {}',
+    }),
+  )
+  await page.goto(app.url)
+  await page
+    .getByRole('button', { name: /^Ask AI/ })
+    .first()
+    .click()
+  await expect.poll(() => logged.join('\n')).toMatch(/integrity/i)
+  expect(await page.evaluate(() => 'tampered' in window)).toBe(false)
+  expect(served).toContain('docchat.js')
+  await expect(page.getByRole('textbox', { name: 'Ask a question…' })).toHaveCount(0)
+})

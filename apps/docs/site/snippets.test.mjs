@@ -100,6 +100,16 @@ describe('the docs and READMEs show the example apps', () => {
   })
 })
 
+it("the static example's import map checks every file the drop-in loads after docchat.js", () => {
+  const dropIn = builtDropIn()
+  const page = read(join(repoRoot, 'apps/example-static/index.html'))
+  const map = JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(page)[1])
+  const listed = Object.keys(map.integrity).map((url) => url.split('/').at(-1))
+  const loaded = Object.keys(dropIn.integrity).filter((file) => file !== 'docchat.js')
+  expect(loaded.length).toBeGreaterThan(0)
+  expect(listed.sort()).toEqual(loaded.sort())
+})
+
 describe('snippets.mjs', () => {
   const root = mkdtempSync(join(tmpdir(), 'docchat-snippets-'))
   afterAll(() => rmSync(root, { recursive: true, force: true }))
