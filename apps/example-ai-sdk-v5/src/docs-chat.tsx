@@ -1,5 +1,6 @@
 // #region assistant
 import { useChat } from '@ai-sdk/react'
+import type { UIMessage } from 'ai'
 import { createDocsChatTransport, createThreadStore, type DocsClient } from '@docchat/core'
 import { type FormEvent, useState } from 'react'
 import {
@@ -12,10 +13,8 @@ import {
 export interface DocsChatProps {
   client: DocsClient
   domain: string
-  /** Where your docs live: citations, sources and suggestions link there. */
-  docsBaseUrl?: string
-  /** `'v1'` (default) or `'v2'`, the endpoint the transport talks to. */
-  protocol?: 'v1' | 'v2'
+  docsBaseUrl?: string // where your docs live: sources link there
+  protocol?: 'v1' | 'v2' // the endpoint the transport talks to
 }
 
 export function DocsChat({ client, domain, docsBaseUrl, protocol = 'v1' }: DocsChatProps) {
@@ -29,8 +28,7 @@ export function DocsChat({ client, domain, docsBaseUrl, protocol = 'v1' }: DocsC
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (!input.trim()) return
-    void sendMessage({ text: input })
+    if (input.trim()) void sendMessage({ text: input })
     setInput('')
   }
 
@@ -45,17 +43,8 @@ export function DocsChat({ client, domain, docsBaseUrl, protocol = 'v1' }: DocsC
               <>
                 {/* The answer is Markdown: render it with your Markdown component. */}
                 <div className="answer">{getUIMessageDisplayText(message)}</div>
-                <Links
-                  label="Sources"
-                  links={getUIMessageSources(message, { docsBaseUrl }).map((s) => [s.url, s.title])}
-                />
-                <Links
-                  label="Read next"
-                  links={getUIMessageSuggestions(message, { docsBaseUrl }).map((s) => [
-                    s.url,
-                    s.text,
-                  ])}
-                />
+                <Links label="Sources" links={sources(message, docsBaseUrl)} />
+                <Links label="Read next" links={suggestions(message, docsBaseUrl)} />
               </>
             )}
           </li>
@@ -79,9 +68,17 @@ export function DocsChat({ client, domain, docsBaseUrl, protocol = 'v1' }: DocsC
     </div>
   )
 }
+// #endregion assistant
+
+// #region links
+type Link = [url: string | null, text: string]
+const sources = (message: UIMessage, docsBaseUrl?: string): Link[] =>
+  getUIMessageSources(message, { docsBaseUrl }).map((source) => [source.url, source.title])
+const suggestions = (message: UIMessage, docsBaseUrl?: string): Link[] =>
+  getUIMessageSuggestions(message, { docsBaseUrl }).map((link) => [link.url, link.text])
 
 /** URLs from the API are data: the helpers pass them through core's URL policy (`null`: refused). */
-function Links({ label, links }: { label: string; links: [url: string | null, text: string][] }) {
+function Links({ label, links }: { label: string; links: Link[] }) {
   if (links.length === 0) return null
   return (
     <ul aria-label={label}>
@@ -91,4 +88,4 @@ function Links({ label, links }: { label: string; links: [url: string | null, te
     </ul>
   )
 }
-// #endregion assistant
+// #endregion links

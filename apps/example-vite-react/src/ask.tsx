@@ -71,6 +71,9 @@ export function Ask() {
   )
 }
 
+// #endregion ask
+
+// #region links
 /** Links from the API are already through core's URL policy: `null` means refused, so show text. */
 function Links({ label, links }: { label: string; links: [url: string | null, text: string][] }) {
   if (links.length === 0) return null
@@ -84,4 +87,4 @@ function Links({ label, links }: { label: string; links: [url: string | null, te
     </nav>
   )
 }
-// #endregion ask
+// #endregion links
