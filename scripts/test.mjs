@@ -117,6 +117,9 @@ const workspaceDirs = ['packages', 'apps']
 if (steps.has('lint')) {
   step('lint', 'pnpm', ['exec', 'biome', 'ci', '--colors=off', '.'])
   step('regexp lint', 'pnpm', ['run', '--silent', 'lint:regexp'])
+  // Import cycles (dpdm) and unused files, exports and dependencies (knip) fail the run.
+  step('import cycles', 'pnpm', ['run', '--silent', 'lint:cycles'])
+  step('unused code', 'pnpm', ['run', '--silent', 'lint:unused'])
 }
 const built =
   steps.has('build') && step('build', 'pnpm', ['-r', '--workspace-concurrency=2', 'build'])

@@ -36,7 +36,7 @@ export function openTelemetryAlias(packageUrl: string) {
  * Vite aliases cover the modules it transforms (inline the libraries that import React); the
  * setup file covers CommonJS `require`s that Node resolves itself (react-dom 18 requiring `react`).
  */
-export function react18(packageUrl: string) {
+function react18(packageUrl: string) {
   const require = createRequire(packageUrl)
   const aliases: Record<string, string> = {
     'react/jsx-runtime': require.resolve('react-18/jsx-runtime'),

@@ -1,12 +1,12 @@
 import { defineReactProjectsVitest, openTelemetryAlias } from '../../scripts/vitest.shared'
-import { dropInEnginePlugin } from './src/lite/drop-in-engine-plugin'
 
 const setupFiles = ['./src/test/setup.ts']
 // Vite (with the alias below) resolves the AI SDK's imports, not Node.
 const inline = [/node_modules\/ai\//, /@ai-sdk\/react/]
 
 // The suite on React 19 and again on React 18.3, as two projects of one run; the hooks' contract
-// tests a third time on the drop-in's engine (src/lite).
+// tests a third time on the drop-in's engine (`@docchat/react/drop-in`): the tests take their
+// engine from src/test/engine.ts, which reads DOCCHAT_ENGINE.
 const config = defineReactProjectsVitest(
   import.meta.url,
   {
@@ -21,7 +21,6 @@ const config = defineReactProjectsVitest(
 )
 config.test?.projects?.push({
   extends: true,
-  plugins: [dropInEnginePlugin()],
   test: {
     name: 'drop-in-engine',
     include: [

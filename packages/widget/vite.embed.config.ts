@@ -24,14 +24,16 @@ const preactAliases = [
 ]
 
 /**
- * The drop-in's engine: `@docchat/react` as the widget uses it, built on core's assistant
- * connection and plain fetches instead of AI SDK v4's `useChat` and TanStack Query (about 25 KB
- * gzip of the panel chunk). The widget's component tests run on it too (vitest.config.ts,
- * project `drop-in-engine`).
+ * The drop-in's engine: the widget's components import `@docchat/react`; the panel takes the
+ * package's public drop-in engine instead (`@docchat/react/drop-in`: core's chat on its own
+ * connection and plain fetches, the same `DocChatEngine` interface), so the panel chunk carries
+ * neither AI SDK v4's `useChat` nor TanStack Query (about 25 KB gzip). An alias, not an engine
+ * passed to the widget: the components reach their hooks by import, and the React package keeps
+ * them. The widget's component tests run on it too (vitest.config.ts, project `drop-in-engine`).
  */
 export const dropInEngineAlias = {
   find: /^@docchat\/react$/,
-  replacement: fileURLToPath(new URL('../react/src/lite/index.ts', import.meta.url)),
+  replacement: '@docchat/react/drop-in',
 }
 
 /**

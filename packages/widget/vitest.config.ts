@@ -23,7 +23,7 @@ const setupFiles = ['./src/test/setup.ts']
 const inline = [/node_modules\/ai\//, /@ai-sdk\/react/]
 
 // The suite on React 19; the components, the drop-in and SSR again on React 18.3; the drop-in's
-// behaviour again on its own engine (`@docchat/react` → react/src/lite, as the panel build does).
+// behaviour again on its own engine (`@docchat/react` → `@docchat/react/drop-in`, as the panel build does).
 const config = defineReactProjectsVitest(
   import.meta.url,
   {

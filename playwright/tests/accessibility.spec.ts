@@ -3,8 +3,8 @@ import {
   answerComplete,
   answers,
   ask,
+  askOnQuickstart,
   assistantDialog,
-  injectFault,
   openAssistant,
   openSearch,
   questionBox,
@@ -34,10 +34,7 @@ test.describe('Accessibility', () => {
   })
 
   test('axe: error state', async ({ page }, testInfo) => {
-    await injectFault(page, 'status=503')
-    await page.goto('/quickstart')
-    await openAssistant(page)
-    await ask(page, 'How do I proxy the assistant key?')
+    await askOnQuickstart(page, 'How do I proxy the assistant key?', 'status=503')
     await expect(assistantDialog(page).getByRole('alert')).toBeVisible()
     await expectNoSeriousViolations(page, 'assistant error', { testInfo })
   })

@@ -3,10 +3,10 @@ import {
   answerComplete,
   answers,
   ask,
+  askOnQuickstart,
   assistantDialog,
+  consoleMessages,
   conversation,
-  injectFault,
-  openAssistant,
   textOf,
 } from './support/widget'
 import { expectNoSeriousViolations } from './support/axe'
@@ -26,9 +26,7 @@ test.describe('An answer as readers see it', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
-    await page.goto('/quickstart')
-    await openAssistant(page)
-    await ask(page, 'How do I stream answers?')
+    await askOnQuickstart(page, 'How do I stream answers?')
     await answerComplete(page)
     await ask(page, 'How do I install the widget?')
     const answer = await answerComplete(page)
@@ -86,9 +84,7 @@ test.describe('An answer as readers see it', () => {
     page,
     context,
   }) => {
-    await page.goto('/quickstart')
-    await openAssistant(page)
-    await ask(page, 'How do I install the widget?')
+    await askOnQuickstart(page, 'How do I install the widget?')
     const answer = await answerComplete(page)
     const source = answer.getByRole('list', { name: 'Sources' }).getByRole('link').first()
     const popup = context.waitForEvent('page')
@@ -101,10 +97,7 @@ test.describe('An answer as readers see it', () => {
   test('Stop leaves a trace: the answer is marked stopped and offers Continue and Regenerate', async ({
     page,
   }) => {
-    await injectFault(page, 'token-rate=8', { times: 1 })
-    await page.goto('/quickstart')
-    await openAssistant(page)
-    await ask(page, 'How do I proxy the assistant key?')
+    await askOnQuickstart(page, 'How do I proxy the assistant key?', 'token-rate=8', { times: 1 })
     const answer = answers(page).last()
     await expect.poll(async () => (await textOf(answer)).split(/\s+/).length).toBeGreaterThan(6)
     await assistantDialog(page).getByRole('button', { name: 'Stop' }).click()
@@ -125,9 +118,7 @@ test.describe('An answer as readers see it', () => {
   })
 
   test('thumbs-down offers reasons and a comment', async ({ page }) => {
-    await page.goto('/quickstart')
-    await openAssistant(page)
-    await ask(page, 'How do I install the widget?')
+    await askOnQuickstart(page, 'How do I install the widget?')
     const answer = await answerComplete(page)
     await answer.getByRole('button', { name: 'Not helpful' }).click()
     const reasons = answer.getByRole('group', { name: 'What was wrong?' })
@@ -144,14 +135,8 @@ test.describe('An answer as readers see it', () => {
   test('a 401 shows readers a plain sentence and developers the detail in the console', async ({
     page,
   }) => {
-    const logged: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'error') logged.push(message.text())
-    })
-    await injectFault(page, 'status=401')
-    await page.goto('/quickstart')
-    await openAssistant(page)
-    await ask(page, 'How do I install the widget?')
+    const logged = consoleMessages(page, (message) => message.type() === 'error')
+    await askOnQuickstart(page, 'How do I install the widget?', 'status=401')
     const alert = assistantDialog(page).getByRole('alert')
     await expect(alert).toHaveText(/The assistant isn’t available on this site right now\./)
     await expect(alert).not.toContainText('mint_dsc')
@@ -161,9 +146,7 @@ test.describe('An answer as readers see it', () => {
   test('the disclaimer says answers are extracted when the dev server has no model', async ({
     page,
   }) => {
-    await page.goto('/quickstart')
-    await openAssistant(page)
-    await ask(page, 'What is DocChat?')
+    await askOnQuickstart(page, 'What is DocChat?')
     await answerComplete(page)
     await expect(
       assistantDialog(page).getByText('Answers are extracted from the docs, no AI model.'),

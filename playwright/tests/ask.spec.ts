@@ -3,6 +3,7 @@ import {
   answerComplete,
   answers,
   ask,
+  askOnQuickstart,
   assistantDialog,
   bodyOf,
   conversation,
@@ -92,9 +93,7 @@ test.describe('Ask', () => {
   })
 
   test('a reload restores the conversation and continues its thread', async ({ page }) => {
-    await page.goto('/quickstart')
-    await openAssistant(page)
-    const first = await ask(page, 'How do I proxy the assistant key?')
+    const first = await askOnQuickstart(page, 'How do I proxy the assistant key?')
     const threadId = (await (await first.response())!.allHeaders())['x-thread-id']
     const answer = await answerComplete(page)
     const firstParagraph = await textOf(answer.getByRole('paragraph').first())
@@ -112,9 +111,7 @@ test.describe('Ask', () => {
 
   test('Copy answer puts the answer on the clipboard', async ({ page, context, baseURL }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
-    await page.goto('/quickstart')
-    await openAssistant(page)
-    await ask(page, 'How do I proxy the assistant key?')
+    await askOnQuickstart(page, 'How do I proxy the assistant key?')
     const answer = await answerComplete(page)
     await answer.getByRole('button', { name: 'Copy answer' }).click()
     await expect(answer.getByRole('button', { name: 'Copied' })).toBeVisible()
@@ -125,9 +122,7 @@ test.describe('Ask', () => {
   })
 
   test('"New conversation" starts a new thread', async ({ page }) => {
-    await page.goto('/quickstart')
-    await openAssistant(page)
-    await ask(page, 'How do I proxy the assistant key?')
+    await askOnQuickstart(page, 'How do I proxy the assistant key?')
     await answerComplete(page)
     await assistantDialog(page).getByRole('button', { name: 'New conversation' }).click()
     await expect(answers(page)).toHaveCount(0)

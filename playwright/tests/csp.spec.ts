@@ -4,6 +4,7 @@ import {
   ask,
   assistantDialog,
   closeSearch,
+  cspProblems,
   cspSiteUrl,
   openAssistant,
   openSearch,
@@ -37,12 +38,7 @@ test.describe('Strict Content-Security-Policy', () => {
         })
       })
     })
-    const consoleErrors: string[] = []
-    page.on('console', (message) => {
-      if (/Content.Security.Policy|Refused to/i.test(message.text()))
-        consoleErrors.push(message.text())
-    })
-    page.on('pageerror', (error) => consoleErrors.push(error.message))
+    const consoleErrors = cspProblems(page)
 
     const marker = `csp-${Date.now()}`
     const response = await page.goto(`${cspSiteUrl}/quickstart?${marker}`)

@@ -1,5 +1,11 @@
 import { expect, type Page, test } from '@playwright/test'
-import { answerComplete, assistantDialog, cspSiteUrl, isAssistantRequest } from './support/widget'
+import {
+  answerComplete,
+  assistantDialog,
+  cspProblems,
+  cspSiteUrl,
+  isAssistantRequest,
+} from './support/widget'
 
 const pagePath = '/e2e/custom-element.html'
 const element = (page: Page) => page.locator('docchat-widget#docchat')
@@ -79,17 +85,12 @@ test.describe('<docchat-widget> from plain HTML', () => {
   })
 
   test('works under the strict Content-Security-Policy with zero violations', async ({ page }) => {
-    const violations: string[] = []
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
         console.error(`CSP violation: ${event.effectiveDirective} ${event.blockedURI}`)
       })
     })
-    page.on('console', (message) => {
-      if (/CSP violation|Content.Security.Policy|Refused to/i.test(message.text()))
-        violations.push(message.text())
-    })
-    page.on('pageerror', (error) => violations.push(error.message))
+    const violations = cspProblems(page, /CSP violation|Content.Security.Policy|Refused to/i)
     const response = await page.goto(`${cspSiteUrl}${pagePath}`)
     expect((await response?.headerValue('content-security-policy')) ?? '').toContain(
       "style-src 'self'",

@@ -3,6 +3,7 @@ import {
   answerComplete,
   assistantDialog,
   bodyOf,
+  cspProblems,
   cspSiteUrl,
   isAssistantRequest,
   searchDialog,
@@ -68,12 +69,7 @@ test.describe('Deep links', () => {
   test('on the declarative element, under the strict CSP with zero violations', async ({
     page,
   }) => {
-    const violations: string[] = []
-    page.on('console', (message) => {
-      if (/Content.Security.Policy|Refused to/i.test(message.text()))
-        violations.push(message.text())
-    })
-    page.on('pageerror', (error) => violations.push(error.message))
+    const violations = cspProblems(page)
     // The fixture's element keeps the default name, so ?assistant= asks there.
     await page.goto(
       `${cspSiteUrl}/e2e/custom-element.html?assistant=${encodeURIComponent(question)}`,

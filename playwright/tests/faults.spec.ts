@@ -3,9 +3,11 @@ import {
   answerComplete,
   answers,
   ask,
-  assistantPath,
+  askOnQuickstart,
   assistantDialog,
+  assistantPath,
   bodyOf,
+  consoleMessages,
   injectFault,
   isAssistantRequest,
   openAssistant,
@@ -29,14 +31,8 @@ test.describe('Faults', () => {
   test('401: a plain sentence for readers, the key detail in the console, no retry', async ({
     page,
   }) => {
-    const logged: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'error') logged.push(message.text())
-    })
-    await injectFault(page, 'status=401')
-    await page.goto('/quickstart')
-    await openAssistant(page)
-    const request = await ask(page, 'How do I proxy the assistant key?')
+    const logged = consoleMessages(page, (message) => message.type() === 'error')
+    const request = await askOnQuickstart(page, 'How do I proxy the assistant key?', 'status=401')
     expect((await request.response())?.status()).toBe(401)
     await expect(alertOf(page)).toContainText(
       'The assistant isn’t available on this site right now.',
@@ -82,10 +78,12 @@ test.describe('Faults', () => {
     [503, 3],
   ] as const) {
     test(`${status}: says the assistant ran into a problem; retry works`, async ({ page }) => {
-      await injectFault(page, `status=${status}`, { times: attempts })
-      await page.goto('/quickstart')
-      await openAssistant(page)
-      const request = await ask(page, 'How do I proxy the assistant key?')
+      const request = await askOnQuickstart(
+        page,
+        'How do I proxy the assistant key?',
+        `status=${status}`,
+        { times: attempts },
+      )
       expect((await request.response())?.status()).toBe(status)
       await expect(alertOf(page)).toHaveAttribute('data-kind', 'server')
       await expect(alertOf(page)).toContainText('The assistant ran into a problem.')
@@ -94,10 +92,7 @@ test.describe('Faults', () => {
   }
 
   test('a stream cut mid-answer keeps what arrived and offers a retry', async ({ page }) => {
-    await injectFault(page, 'cut-after=12', { times: 1 })
-    await page.goto('/quickstart')
-    await openAssistant(page)
-    await ask(page, 'How do I proxy the assistant key?')
+    await askOnQuickstart(page, 'How do I proxy the assistant key?', 'cut-after=12', { times: 1 })
     await expect(alertOf(page)).toBeVisible()
     await expect(alertOf(page)).toContainText(
       'The answer was cut short; what arrived is kept above.',
@@ -110,9 +105,7 @@ test.describe('Faults', () => {
   test('404 (a thread the server does not know): the question is asked again as a new thread', async ({
     page,
   }) => {
-    await page.goto('/quickstart')
-    await openAssistant(page)
-    await ask(page, 'How do I proxy the assistant key?')
+    await askOnQuickstart(page, 'How do I proxy the assistant key?')
     await answerComplete(page)
     // Tamper with the follow-up's threadKey on its way out: the dev server answers 404.
     await page.route(
@@ -139,10 +132,7 @@ test.describe('Faults', () => {
   test('an error part in the stream keeps the partial answer and offers a retry', async ({
     page,
   }) => {
-    await injectFault(page, 'error-part', { times: 1 })
-    await page.goto('/quickstart')
-    await openAssistant(page)
-    await ask(page, 'How do I proxy the assistant key?')
+    await askOnQuickstart(page, 'How do I proxy the assistant key?', 'error-part', { times: 1 })
     await expect(alertOf(page)).toBeVisible()
     await expect(answers(page).last()).toContainText(/\w+/)
     await retrySucceeds(page)

@@ -4,6 +4,7 @@ import {
   answerComplete,
   ask,
   assistantDialog,
+  consoleMessages,
   cspSiteUrl,
   openAssistant,
   searchDialog,
@@ -32,11 +33,9 @@ function recordScripts(page: Page): string[] {
 
 /** CSP violations reported on the page's console. */
 function recordViolations(page: Page): string[] {
-  const violations: string[] = []
-  page.on('console', (message) => {
-    if (/Content.Security.Policy|Refused to/i.test(message.text())) violations.push(message.text())
-  })
-  return violations
+  return consoleMessages(page, (message) =>
+    /Content.Security.Policy|Refused to/i.test(message.text()),
+  )
 }
 
 const historyButton = (page: Page) =>

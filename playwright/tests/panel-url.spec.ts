@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { assistantDialog } from './support/widget'
+import { assistantDialog, consoleMessages } from './support/widget'
 
 // Issue 20, finding 1: `<docchat-widget panel-url="…">` imported whatever it named, with no click
 // (the idle preload), in the page's origin. Markup never decides which code runs: the panel
@@ -13,10 +13,7 @@ test.describe('panel-url in markup', () => {
   test('runs nothing it names, in markup or set later, and the panel loads next to the loader', async ({
     page,
   }) => {
-    const warnings: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'warning') warnings.push(message.text())
-    })
+    const warnings = consoleMessages(page, (message) => message.type() === 'warning')
     // A cross-origin "panel" that would mark the page if it ever ran. The browser's resolver
     // reaches loopback only, so the route answers for the host.
     const evilRequests: string[] = []

@@ -2,23 +2,20 @@ import { expect, test } from '@playwright/test'
 import {
   answerComplete,
   answers,
-  ask,
+  askOnQuickstart,
   assistantDialog,
   bodyOf,
   conversation,
-  injectFault,
   isAssistantRequest,
-  openAssistant,
   textOf,
 } from './support/widget'
 
 test.describe('Stop and regenerate', () => {
   test('Stop mid-stream keeps the partial answer; Regenerate answers again', async ({ page }) => {
     // Slow the first answer to 8 text parts per second so there is time to stop it.
-    await injectFault(page, 'token-rate=8', { times: 1 })
-    await page.goto('/quickstart')
-    await openAssistant(page)
-    const first = await ask(page, 'How do I proxy the assistant key?')
+    const first = await askOnQuickstart(page, 'How do I proxy the assistant key?', 'token-rate=8', {
+      times: 1,
+    })
 
     const answer = answers(page).last()
     await expect(answer).toHaveAttribute('data-state', 'streaming')
@@ -52,9 +49,7 @@ test.describe('Stop and regenerate', () => {
   })
 
   test('Regenerate replaces a complete answer with a new one', async ({ page }) => {
-    await page.goto('/quickstart')
-    await openAssistant(page)
-    await ask(page, 'What does the dev server do?')
+    await askOnQuickstart(page, 'What does the dev server do?')
     const answer = await answerComplete(page)
     const regenerated = page.waitForRequest(isAssistantRequest)
     await answer.getByRole('button', { name: 'Regenerate', exact: true }).click()

@@ -17,7 +17,7 @@ function Callout({ kind, label, children }) {
 
 /** A fenced code block: a header bar (title or language, the Copy button; the widget adds its
  * Ask AI button there, just before the <pre>) over the code. site.js wires and shows Copy. */
-export function CodeBlock({ id, language, title, code }) {
+function CodeBlock({ id, language, title, code }) {
   const lang = language || 'text'
   return h(
     'figure',

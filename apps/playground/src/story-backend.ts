@@ -12,15 +12,14 @@ import {
 import { docsCorpus, docsDomain } from './docs-corpus'
 import { apiBaseUrl, serveDevServer, serveNetworkFailure } from './mock-api'
 
-export { docsDomain } from './docs-corpus'
-export const projectId = 'docchat-project'
+const projectId = 'docchat-project'
 
 /**
  * The dev server's clock in stories: fixed, so job and update states, rate-limit windows and
  * `Retry-After` values are the same on every run. An hour boundary, so a per-hour limit's window
  * is a full hour.
  */
-export const storyClockStart = Date.UTC(2026, 0, 15, 9, 0, 0)
+const storyClockStart = Date.UTC(2026, 0, 15, 9, 0, 0)
 
 export interface StoryBackendOptions {
   /** `x-docchat-fault` sent with every request of the story's client, e.g. `status=503`. */
@@ -59,7 +58,7 @@ export interface StoryBackend {
  * Conversations and recent searches persist in localStorage (a reload restores them); each story
  * starts clean, or the previous story's thread would reappear.
  */
-export function clearStoredState(): void {
+function clearStoredState(): void {
   for (const storage of [localStorage, sessionStorage]) {
     for (const key of Object.keys(storage)) {
       if (key.startsWith('docchat')) storage.removeItem(key)
@@ -67,7 +66,7 @@ export function clearStoredState(): void {
   }
 }
 
-export async function createStoryBackend(options: StoryBackendOptions = {}): Promise<StoryBackend> {
+async function createStoryBackend(options: StoryBackendOptions = {}): Promise<StoryBackend> {
   clearStoredState()
   const clock = options.clock ?? 0
   let time = storyClockStart

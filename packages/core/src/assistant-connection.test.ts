@@ -6,22 +6,14 @@ import { DocsApiError } from './errors'
 import { createDocsClientLite } from './lite-client'
 import type { ThreadIdentity } from './thread-identity'
 import { createThreadStore } from './thread-store'
+import { dataStream, part } from './test/harness'
 
 const http = useRecordingServer()
 
 const client = () =>
   createDocsClient({ baseUrl: http.baseUrl, assistantKey: 'mint_dsc_test', retry: false })
 
-const part = (code: string, value: unknown) => `${code}:${JSON.stringify(value)}\n`
 const finish = part('d', { finishReason: 'stop', usage: { promptTokens: 1, completionTokens: 1 } })
-
-function dataStream(response: ServerResponse, headers: Record<string, string> = {}) {
-  response.writeHead(200, {
-    'content-type': 'text/plain; charset=utf-8',
-    'x-vercel-ai-data-stream': 'v1',
-    ...headers,
-  })
-}
 
 const question = (text: string) => ({
   id: `u-${text}`,

@@ -3,15 +3,27 @@ import {
   checkStreamHeaders,
   createAssistantMessageStream,
 } from './assistant-message'
-import { createThreadContinuity, type ThreadContinuityOptions } from './thread-continuity'
 import { type FetchLike, performRequest, type RequestSettings } from './request'
-import { type RetryOptions, resolveRetryOptions } from './retry'
 // Types only: the lite client ships this module without zod.
-import type { AssistantRequest, AssistantRequestInput } from './schemas'
+import type { AssistantRequest, AssistantRequestInput } from './request-schemas'
+import { type RetryOptions, resolveRetryOptions } from './retry'
+import {
+  createThreadContinuity,
+  type ThreadContinuityOptions,
+  type ThreadFields,
+} from './thread-continuity'
 import type { ThreadIdentity } from './thread-identity'
 import type { DocsWarningHandler } from './warnings'
 
 export type { ThreadStoreLike } from './thread-continuity'
+
+/*
+ * The one connection to the assistant, whichever endpoint: the thread policy
+ * (thread-continuity.ts), the body's check, the request pipeline (timeout until the headers,
+ * retries only before anything was generated, typed errors) and the stale-thread retry live here
+ * once; how the answer is read is the protocol's: v1's data stream (assistant-message.ts) or v2's
+ * UI message stream over SSE (ui-message-connection.ts).
+ */
 
 export interface AssistantConnectionOptions extends ThreadContinuityOptions {
   /**
@@ -34,21 +46,26 @@ export interface AskOptions {
   continueThread?: boolean | undefined
 }
 
-/**
- * One conversation with the assistant endpoint. Every way of asking (the client's
- * `streamAssistantMessage`, the v5+ chat transport, the React hook's `useChat`) goes through it.
- */
-export interface AssistantConnection {
+/** A conversation with one assistant endpoint: `ask` sends a body and returns its answer. */
+export interface Connection<Input, Answer> {
   /** The thread the next question continues, if one was learned. */
   readonly thread: ThreadIdentity | undefined
   /** Forgets the thread: the next question starts a new conversation. */
   clearThread(): void
   /**
    * Validates the body, sends it (per-attempt timeout until the headers, retries only when
-   * nothing was generated), applies the stale-thread policy and returns the answer, each line
-   * parsed once. Rejects with a `DocsApiError`.
+   * nothing was generated), applies the stale-thread policy and returns the answer. Rejects with a
+   * `DocsApiError`.
    */
-  ask(body: AssistantRequestInput, options?: AskOptions): Promise<AssistantMessageStream>
+  ask(body: Input, options?: AskOptions): Promise<Answer>
+}
+
+/**
+ * One conversation with the v1 assistant endpoint. Every way of asking (the client's
+ * `streamAssistantMessage`, the v5+ chat transport, the React hooks) goes through it.
+ */
+export interface AssistantConnection
+  extends Connection<AssistantRequestInput, AssistantMessageStream> {
   /**
    * A `fetch` for AI SDK v4 `useChat({ streamProtocol: 'data' })`: it reads useChat's body (and
    * drops its own `id`/`data`), asks with the connection's thread, and answers with the stream
@@ -58,18 +75,6 @@ export interface AssistantConnection {
   fetch: typeof globalThis.fetch
 }
 
-/** What a connection needs from a client: where to send, how, and how to check the body. */
-export interface AssistantEndpoint {
-  /** The thread store's key. */
-  domain: string
-  url: string
-  headers: () => Headers
-  /** The request pipeline's settings: a client's own, or defaults (30 s, 2 retries). */
-  request: EndpointRequest
-  validate: (body: unknown) => AssistantRequest
-  onWarning?: DocsWarningHandler | undefined
-}
-
 /** The request pipeline's settings an endpoint brings: a client's own, or defaults (30 s, 2 retries). */
 export interface EndpointRequest {
   fetch: FetchLike
@@ -77,25 +82,125 @@ export interface EndpointRequest {
   retry?: RetryOptions | false
 }
 
-/** The request settings of an assistant connection (v1 and v2): the client's, or its own fetch. */
-export function connectionRequest(
-  settings: EndpointRequest,
-  fetch: FetchLike | undefined,
-): RequestSettings {
+/** Where a connection sends, how, and how it checks the body. */
+export interface ConnectionEndpoint<Body> {
+  /** The thread store's key. */
+  domain: string
+  url: string
+  headers: () => Headers
+  request: EndpointRequest
+  validate: (body: unknown) => Body
+}
+
+/** What a connection needs from a client for the v1 endpoint. */
+export interface AssistantEndpoint extends ConnectionEndpoint<AssistantRequest> {
+  onWarning?: DocsWarningHandler | undefined
+}
+
+/** A successful response, handed to the protocol's reader. */
+export interface AnswerResponse {
+  response: Response
+  /** The attempt's signal: aborts when the caller's does. */
+  signal: AbortSignal
+  /** The caller's own signal (a stop), if any. */
+  callerSignal: AbortSignal | undefined
+  /** Drops the link to the caller's signal; call it once the body is read or cancelled. */
+  release: () => void
+  /** The thread the question was sent with. */
+  sent: ThreadFields
+  /** Keeps a thread the answer names (headers or body) for the next question. */
+  learn: (thread: ThreadIdentity) => void
+}
+
+/**
+ * Opens a connection to one endpoint, its answers read by `readAnswer`: the v1 data stream
+ * (`createAssistantConnection`) or the v2 UI message stream (`createUIMessageConnection`).
+ */
+export function openConnection<Input, Body extends ThreadFields, Answer>(
+  endpoint: ConnectionEndpoint<Body>,
+  options: ThreadContinuityOptions & { fetch?: FetchLike | undefined },
+  readAnswer: (answer: AnswerResponse) => Answer,
+): Connection<Input, Answer> {
+  const request: RequestSettings = {
+    fetch: options.fetch ?? endpoint.request.fetch,
+    timeoutMs: endpoint.request.timeoutMs ?? 30_000,
+    retry: resolveRetryOptions(endpoint.request.retry),
+  }
+  const continuity = createThreadContinuity(endpoint.domain, options)
+
+  const send = async (body: Body, askOptions: AskOptions): Promise<Answer> => {
+    // The client's auth headers, then the question's own, as JSON.
+    const headers = endpoint.headers()
+    new Headers(askOptions.headers).forEach((value, name) => {
+      headers.set(name, value)
+    })
+    headers.set('content-type', 'application/json')
+    const { value, signal, release } = await performRequest(request, {
+      url: endpoint.url,
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: askOptions.signal,
+      retryMode: 'unprocessed',
+      stream: true,
+      read: async (response) => response,
+    })
+    return readAnswer({
+      response: value,
+      signal,
+      callerSignal: askOptions.signal,
+      release,
+      sent: { threadId: body.threadId, threadKey: body.threadKey },
+      learn: continuity.learn,
+    })
+  }
+
   return {
-    fetch: fetch ?? settings.fetch,
-    timeoutMs: settings.timeoutMs ?? 30_000,
-    retry: resolveRetryOptions(settings.retry),
+    get thread() {
+      return continuity.get()
+    },
+    clearThread: continuity.clear,
+    ask: (input, askOptions = {}) =>
+      continuity.ask(input as ThreadFields, askOptions.continueThread, endpoint.validate, (body) =>
+        send(body, askOptions),
+      ),
   }
 }
 
-/** The client's auth headers, then the question's own, as JSON. */
-export function questionHeaders(base: Headers, extra: HeadersInit | undefined): Headers {
-  new Headers(extra).forEach((value, name) => {
-    base.set(name, value)
-  })
-  base.set('content-type', 'application/json')
-  return base
+/** The v1 endpoint's answer: its data stream, each line parsed once, the thread learned from it. */
+function readDataStreamAnswer(onWarning: DocsWarningHandler | undefined) {
+  return ({ response, learn, ...read }: AnswerResponse): AssistantMessageStream => {
+    checkStreamHeaders(response, onWarning)
+    const stream = createAssistantMessageStream({ response, ...read, onWarning, onThread: learn })
+    if (stream.thread) learn(stream.thread)
+    return stream
+  }
+}
+
+export type Ask = AssistantConnection['ask']
+
+/**
+ * A v1 connection, its `fetch` (AI SDK v4 useChat's) made by `fetchFor`: `createAssistantConnection`
+ * (use-chat-connection.ts) brings it along, `createReaderConnection` loads it on first use.
+ */
+export function openAssistantConnection(
+  endpoint: AssistantEndpoint,
+  options: AssistantConnectionOptions,
+  fetchFor: (ask: Ask, options: AssistantConnectionOptions) => typeof globalThis.fetch,
+): AssistantConnection {
+  const connection = openConnection<
+    AssistantRequestInput,
+    AssistantRequest,
+    AssistantMessageStream
+  >(endpoint, options, readDataStreamAnswer(endpoint.onWarning))
+  return {
+    get thread() {
+      return connection.thread
+    },
+    clearThread: connection.clearThread,
+    ask: connection.ask,
+    fetch: fetchFor(connection.ask, options),
+  }
 }
 
 /**
@@ -109,77 +214,9 @@ export function createReaderConnection(
   return openAssistantConnection(
     endpoint,
     options,
-    (ask, connectionOptions) => async (input, init) => {
+    (ask, coalesceTextMs) => async (input, init) => {
       const { useChatFetch } = await import('./use-chat-fetch')
-      return useChatFetch(ask, connectionOptions)(input, init)
+      return useChatFetch(ask, coalesceTextMs)(input, init)
     },
   )
-}
-
-export type Ask = AssistantConnection['ask']
-
-/**
- * A connection to one assistant endpoint, its `fetch` (AI SDK v4 useChat's) made by `fetchFor`:
- * `createAssistantConnection` (use-chat-connection.ts) brings it along, `createReaderConnection` loads
- * it on first use.
- */
-export function openAssistantConnection(
-  endpoint: AssistantEndpoint,
-  options: AssistantConnectionOptions,
-  fetchFor: (ask: Ask, options: AssistantConnectionOptions) => typeof globalThis.fetch,
-): AssistantConnection {
-  const { domain, onWarning } = endpoint
-  const request = connectionRequest(endpoint.request, options.fetch)
-  const continuity = createThreadContinuity(domain, options)
-
-  const send = async (
-    body: AssistantRequest,
-    askOptions: AskOptions,
-  ): Promise<AssistantMessageStream> => {
-    const headers = questionHeaders(endpoint.headers(), askOptions.headers)
-    const {
-      value: response,
-      signal,
-      release,
-    } = await performRequest(request, {
-      url: endpoint.url,
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      signal: askOptions.signal,
-      retryMode: 'unprocessed',
-      stream: true,
-      read: async (answer) => answer,
-    })
-    checkStreamHeaders(response, onWarning)
-    const stream = createAssistantMessageStream({
-      response,
-      signal,
-      callerSignal: askOptions.signal,
-      release,
-      sent: { threadId: body.threadId, threadKey: body.threadKey },
-      onWarning,
-      onThread: continuity.learn,
-    })
-    if (stream.thread) continuity.learn(stream.thread)
-    return stream
-  }
-
-  const ask = async (
-    input: AssistantRequestInput,
-    askOptions: AskOptions = {},
-  ): Promise<AssistantMessageStream> => {
-    return continuity.ask(input, askOptions.continueThread, endpoint.validate, (body) =>
-      send(body, askOptions),
-    )
-  }
-
-  return {
-    get thread() {
-      return continuity.get()
-    },
-    clearThread: continuity.clear,
-    ask,
-    fetch: fetchFor(ask, options),
-  }
 }

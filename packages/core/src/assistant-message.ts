@@ -1,4 +1,4 @@
-import { streamFailure } from './stream-failure'
+import { type AnswerBuilder, createAnswerBuilder } from './answer-builder'
 import {
   type DataStreamEvent,
   type DataStreamFinishReason,
@@ -7,6 +7,7 @@ import {
   readDataStreamBatches,
 } from './data-stream'
 import { DocsApiError, toDocsApiError } from './errors'
+import type { ToolInvocation } from './request-schemas'
 import { abortError } from './retry'
 import { type ThreadIdentity, threadFromEvent, threadFromHeaders } from './thread-identity'
 import { type DocsWarningHandler, reportWarning } from './warnings'
@@ -35,10 +36,13 @@ export interface AssistantMessageResult {
   data: unknown[]
   /** `messageId` of the last `f:` part. */
   messageId?: string
-  /** From the `d:` part; `undefined` when the stream ended without one (cut short). */
+  /** From the `d:` part; `undefined` in the `partial` of a stream that ended without one. */
   finishReason?: DataStreamFinishReason
   usage?: DataStreamUsage & { totalTokens: number }
-  /** Whether a `d:` (finish message) part arrived. */
+  /**
+   * Whether a `d:` (finish message) part arrived: always `true` on a resolved `collect()` (a
+   * stream without it rejects); `false` in the `partial` of an error.
+   */
   finished: boolean
   /** Number of finished steps (`e:` parts). */
   steps: number
@@ -70,9 +74,9 @@ export interface AssistantMessageStream extends AsyncIterable<DataStreamEvent> {
   batches(): AsyncIterable<DataStreamEvent[]>
   /**
    * Reads the whole answer. Rejects with a `DocsApiError` on abort (`aborted`), a `3:` error part
-   * (`server`), a malformed line (`invalid-response`) or a dropped connection (`network`); the
-   * error's `partial` is the `AssistantMessageResult` read up to that point.
-   * A stream that ends without a `d:` part resolves with `finished: false`.
+   * (`server`), a malformed line (`invalid-response`), a dropped connection (`network`) or a body
+   * that ends before its `d:` finish part (`network`, `cutAnswerError`: the same error on every
+   * path); the error's `partial` is the `AssistantMessageResult` read up to that point.
    */
   collect(): Promise<AssistantMessageResult>
   /** Stops reading and closes the connection. */
@@ -91,26 +95,44 @@ export interface AssistantMessageStreamInit {
   onThread?: ((thread: ThreadIdentity) => void) | undefined
 }
 
-function emptyResult(): AssistantMessageResult {
-  return {
-    text: '',
-    reasoning: '',
-    toolInvocations: [],
-    sources: [],
-    files: [],
-    annotations: [],
-    data: [],
-    finished: false,
-    steps: 0,
-  }
-}
-
 function parsePartialJson(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch {
     return undefined
   }
+}
+
+/** `collect()`'s result, read off the answer's one assembly (answer-builder.ts). */
+function resultOf({ facts, finished, message }: AnswerBuilder): AssistantMessageResult {
+  const built = message()
+  const result: AssistantMessageResult = {
+    text: built.content,
+    reasoning: (built.reasoning as string | undefined) ?? '',
+    toolInvocations: ((built.toolInvocations as ToolInvocation[] | undefined) ?? []).map((call) => {
+      // Arguments still streaming when the answer ended: what of them parses.
+      const argsText = call.state === 'partial-call' ? facts.argsText.get(call.toolCallId) : ''
+      const args = argsText ? (parsePartialJson(argsText) ?? call.args) : call.args
+      return { ...call, step: call.step ?? 0, args } as AssistantToolInvocation
+    }),
+    sources: [],
+    files: [],
+    annotations: built.annotations ?? [],
+    data: facts.data,
+    finished,
+    steps: facts.steps,
+  }
+  for (const part of built.parts) {
+    if (part.type === 'source') result.sources.push(part.source)
+    else if (part.type === 'file') result.files.push({ data: part.data, mimeType: part.mimeType })
+  }
+  if (facts.messageId !== undefined) result.messageId = facts.messageId
+  if (facts.finishReason !== undefined) result.finishReason = facts.finishReason
+  if (facts.usage) {
+    const { promptTokens, completionTokens } = facts.usage
+    result.usage = { ...facts.usage, totalTokens: promptTokens + completionTokens }
+  }
+  return result
 }
 
 export function createAssistantMessageStream(
@@ -207,108 +229,16 @@ export function createAssistantMessageStream(
     [Symbol.asyncIterator]: () => events(),
     batches,
     async collect() {
-      const result = emptyResult()
-      const calls = new Map<string, AssistantToolInvocation & { argsText?: string }>()
-      const callFor = (toolCallId: string, toolName: string) => {
-        let call = calls.get(toolCallId)
-        if (!call) {
-          call = {
-            state: 'partial-call',
-            step: result.steps,
-            toolCallId,
-            toolName,
-            args: undefined,
-          }
-          calls.set(toolCallId, call)
-          result.toolInvocations.push(call)
-        }
-        return call
-      }
-      const settleArgs = () => {
-        for (const call of calls.values()) {
-          if (call.state === 'partial-call' && call.argsText) {
-            call.args = parsePartialJson(call.argsText) ?? call.args
-          }
-          delete call.argsText
-        }
-      }
+      const builder = createAnswerBuilder({ id: '' })
       try {
-        for await (const batch of batches()) {
-          for (const event of batch) {
-            switch (event.type) {
-              case 'text':
-                result.text += event.text
-                break
-              case 'reasoning':
-                result.reasoning += event.text
-                break
-              case 'tool-call-start':
-                callFor(event.toolCallId, event.toolName).argsText = ''
-                break
-              case 'tool-call-delta': {
-                const call = calls.get(event.toolCallId)
-                // Parsed once the deltas end (see settleArgs): parsing the growing text per delta
-                // is quadratic in the number of deltas.
-                if (call) call.argsText = (call.argsText ?? '') + event.argsTextDelta
-                break
-              }
-              case 'tool-call': {
-                const call = callFor(event.toolCallId, event.toolName)
-                call.state = 'call'
-                call.args = event.args
-                break
-              }
-              case 'tool-result': {
-                const call = callFor(event.toolCallId, calls.get(event.toolCallId)?.toolName ?? '')
-                call.state = 'result'
-                call.result = event.result
-                break
-              }
-              case 'source':
-                result.sources.push(event.source)
-                break
-              case 'file':
-                result.files.push({ data: event.data, mimeType: event.mimeType })
-                break
-              // A loop, not `push(...items)`: spreading a 300,000-item part overflows the stack.
-              case 'message-annotations':
-                for (const annotation of event.annotations) result.annotations.push(annotation)
-                break
-              case 'data':
-                for (const item of event.data) result.data.push(item)
-                break
-              case 'start-step':
-                result.messageId = event.messageId
-                break
-              case 'finish-step':
-                result.steps++
-                break
-              case 'finish-message':
-                result.finished = true
-                result.finishReason = event.finishReason
-                if (event.usage) {
-                  result.usage = {
-                    ...event.usage,
-                    totalTokens: event.usage.promptTokens + event.usage.completionTokens,
-                  }
-                }
-                break
-              case 'error':
-              case 'parse-error':
-                throw streamFailure(event) as DocsApiError
-              default:
-                break
-            }
-          }
-        }
+        for await (const batch of batches()) for (const event of batch) builder.apply(event)
+        builder.end()
       } catch (cause) {
         const error = toDocsApiError(cause)
-        settleArgs()
-        error.partial = finalize(result)
+        error.partial = finalize(resultOf(builder))
         throw error
       }
-      settleArgs()
-      return finalize(result)
+      return finalize(resultOf(builder))
     },
     async cancel() {
       if (!consumed) {

@@ -1,4 +1,4 @@
-import type { Attachment } from './schemas'
+import type { Attachment } from './request-schemas'
 
 /*
  * What storage and requests do with the files of past questions, apart from the composer's

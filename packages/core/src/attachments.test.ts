@@ -13,7 +13,7 @@ import {
 } from './attachments'
 import { DOCS_LIMITS } from './docs-limits'
 import { isDocsMessage } from './message-shape'
-import { assistantRequestSchema, messageSchema } from './schemas'
+import { assistantRequestSchema, messageSchema } from './request-schemas'
 import { createConversationStore } from './conversation-store'
 import { createThreadStore } from './thread-store'
 

@@ -1,6 +1,6 @@
 import { DATA_LIMITS, DOCS_LIMITS } from './docs-limits'
 import type { WithAttachments } from './attachment-data'
-import type { Attachment } from './schemas'
+import type { Attachment } from './request-schemas'
 import { toSafeAttachmentUrl } from './url-policy'
 
 /*

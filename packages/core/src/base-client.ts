@@ -6,28 +6,32 @@ import {
 } from './assistant-connection'
 import type { AssistantMessageStream } from './assistant-message'
 import { apiBases, trimTrailingSlashes } from './api-bases'
+import { DATA_LIMITS } from './docs-limits'
 import { DocsApiError } from './errors'
 import { assertAdminKeyAllowed, isBrowserLike } from './key-safety'
 import { pollUntil, type WaitOptions } from './poll'
 import { type FetchLike, performRequest, type RequestSpec, type RetryMode } from './request'
+import { readText } from './response-text'
 import { type RetryOptions, resolveRetryOptions } from './retry'
 import { isAgentJobFinished, isUpdateFinished } from './terminal-states'
 // Types only: this module must stay free of zod so the lite client can ship without it.
 import type {
   AgentJob,
   AgentJobList,
+  PageContent,
+  SearchResult,
+  TriggerUpdateResponse,
+  UpdateStatus,
+} from './response-schemas'
+import type {
   AssistantRequest,
   AssistantRequestInput,
   CreateAgentJobRequest,
   ListAgentJobsRequest,
-  PageContent,
   PageRequest,
   SearchRequest,
   SearchRequestInput,
-  SearchResult,
-  TriggerUpdateResponse,
-  UpdateStatus,
-} from './schemas'
+} from './request-schemas'
 import type { ThreadIdentity } from './thread-identity'
 import { type DocsWarningHandler, reportWarning } from './warnings'
 
@@ -214,7 +218,13 @@ function requireSegment(value: unknown, field: string): string {
 }
 
 async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text()
+  const { text, over } = await readText(response, DATA_LIMITS.responseChars)
+  if (over) {
+    throw new DocsApiError(
+      `The response is longer than ${DATA_LIMITS.responseChars} characters: not read`,
+      { kind: 'invalid-response', status: response.status },
+    )
+  }
   if (text.trim() === '') return undefined
   try {
     return JSON.parse(text)

@@ -4,7 +4,7 @@
  * `ChatState`, the way `@ai-sdk/react` and the vanilla `Chat` subclass it).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createDocsChatTransport, type DocsChatTransport } from './chat-transport'
+import { createDocsChatTransport } from './chat-transport'
 import { createDocsClient } from './client'
 import {
   type Ai4Server,
@@ -13,71 +13,16 @@ import {
   SLOW_WORDS,
   startAi4Server,
 } from '@docchat/test-utils/ai4-server'
-
-interface TestUIMessage {
-  id: string
-  role: 'system' | 'user' | 'assistant'
-  metadata?: Record<string, unknown>
-  parts: Array<{ type: string; [key: string]: unknown }>
-}
-
-interface ChatStateLike {
-  status: string
-  error: Error | undefined
-  messages: TestUIMessage[]
-  pushMessage(message: TestUIMessage): void
-  popMessage(): void
-  replaceMessage(index: number, message: TestUIMessage): void
-  snapshot<T>(thing: T): T
-}
-
-interface ChatLike {
-  readonly status: string
-  readonly error: Error | undefined
-  readonly messages: TestUIMessage[]
-  sendMessage(message: { text: string }): Promise<void>
-  stop(): Promise<void>
-}
-
-interface ChatInitLike {
-  transport: DocsChatTransport
-  state: ChatStateLike
-  onData?: (part: { type: string; data: unknown }) => void
-  onError?: (error: Error) => void
-  onFinish?: (options: { message: TestUIMessage }) => void
-}
-
-/** The surface of `ai` this test uses, identical in 5.0.10, 5.0.277, 6.0.323 and 7.0.173. */
-interface AiModule {
-  readUIMessageStream(options: {
-    stream: ReadableStream<unknown>
-    onError?: (error: unknown) => void
-  }): AsyncIterable<TestUIMessage>
-  AbstractChat: abstract new (init: ChatInitLike) => ChatLike
-}
-
-const versions: Array<[string, () => Promise<unknown>]> = [
-  ['ai@5.0.10', () => import('ai-v5-low')],
-  ['ai@5.0.277', () => import('ai-v5')],
-  ['ai@6.0.323', () => import('ai-v6')],
-  ['ai@7.0.173', () => import('ai-v7')],
-]
-
-class ArrayChatState implements ChatStateLike {
-  status = 'ready'
-  error: Error | undefined = undefined
-  messages: TestUIMessage[] = []
-  pushMessage = (message: TestUIMessage) => {
-    this.messages = [...this.messages, message]
-  }
-  popMessage = () => {
-    this.messages = this.messages.slice(0, -1)
-  }
-  replaceMessage = (index: number, message: TestUIMessage) => {
-    this.messages = [...this.messages.slice(0, index), message, ...this.messages.slice(index + 1)]
-  }
-  snapshot = <T>(thing: T): T => structuredClone(thing)
-}
+import {
+  type AiModule,
+  aiVersions,
+  expectCutAnswer,
+  newChat as newAiChat,
+  partsOf,
+  type TestUIMessage,
+  textOf,
+  until,
+} from './test/harness'
 
 let server: Ai4Server
 beforeAll(async () => {
@@ -88,15 +33,7 @@ beforeEach(() => {
   server.requests.length = 0
 })
 
-const partsOf = (message: TestUIMessage | undefined, type: string) =>
-  message?.parts.filter((part) => part.type === type) ?? []
-
-const textOf = (message: TestUIMessage | undefined) =>
-  partsOf(message, 'text')
-    .map((part) => part.text)
-    .join('')
-
-describe.each(versions)('%s', (_version, load) => {
+describe.each(aiVersions)('%s', (_version, load) => {
   let ai: AiModule
   beforeAll(async () => {
     ai = (await load()) as AiModule
@@ -108,20 +45,7 @@ describe.each(versions)('%s', (_version, load) => {
       domain: 'docchat',
     })
 
-  function newChat(transport: DocsChatTransport) {
-    const data: unknown[] = []
-    const errors: Error[] = []
-    const finished: TestUIMessage[] = []
-    class TestChat extends ai.AbstractChat {}
-    const chat = new TestChat({
-      transport,
-      state: new ArrayChatState(),
-      onData: (part) => data.push(part),
-      onError: (error) => errors.push(error),
-      onFinish: ({ message }) => finished.push(message),
-    })
-    return { chat, data, errors, finished }
-  }
+  const newChat = (transport: unknown) => newAiChat(ai, transport)
 
   it('readUIMessageStream builds the whole answer from the transport stream', async () => {
     const stream = await newTransport().sendMessages({
@@ -234,10 +158,7 @@ describe.each(versions)('%s', (_version, load) => {
   it('Chat.stop() ends the answer as a stop, not an error, keeping the partial text', async () => {
     const { chat, errors } = newChat(newTransport())
     const sending = chat.sendMessage({ text: 'scenario:slow' })
-    const deadline = Date.now() + 5000
-    while (textOf(chat.messages[1]).length === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
+    await until(() => textOf(chat.messages[1]).length > 0)
     await chat.stop()
     await sending
     expect(chat.status).toBe('ready')
@@ -246,5 +167,16 @@ describe.each(versions)('%s', (_version, load) => {
     const partial = textOf(chat.messages[1])
     expect(partial.length).toBeGreaterThan(0)
     expect(partial.length).toBeLessThan(SLOW_WORDS.join('').length)
+  })
+
+  // Issue 21: the transport on v1 turned an answer whose body closed before its `d:` part into a
+  // normal `finish`, telling its users a truncated answer succeeded.
+  it('Chat fails an answer cut before its finish part with the one cut-answer error', async () => {
+    const { chat, errors } = newChat(newTransport())
+    await chat.sendMessage({ text: 'scenario:no-finish' })
+    expect(chat.status).toBe('error')
+    expectCutAnswer(chat.error)
+    expect(errors).toEqual([chat.error])
+    expect(textOf(chat.messages[1])).toBe(PLAIN_TEXT)
   })
 })

@@ -7,10 +7,10 @@ import { asAbortError } from './abort-error'
 import { createAssistantConnection } from './use-chat-connection'
 import type { AssistantMessageStream } from './assistant-message'
 import type { DataStreamEvent } from './data-stream'
-import { DOCS_LIMITS } from './docs-limits'
+import { questionFields } from './question'
 import { structuralValidation } from './structural-validation'
 import type { RetryOptions } from './retry'
-import type { AssistantRequestInput, AssistantV2Request, ContextItem } from './schemas'
+import type { AssistantRequestInput, AssistantV2Request, ContextItem } from './request-schemas'
 import { type ThreadIdentity, threadFromHeaders } from './thread-identity'
 import {
   type DocsUIMessageChunk,
@@ -155,6 +155,35 @@ function addHeaders(target: Record<string, string>, headers: HeadersLike | undef
   }
 }
 
+/**
+ * What a request of either protocol shares: the question's fields (core's one builder, then the
+ * transport's `body` and the request's own), the headers, and whether it continues the thread.
+ */
+async function questionOf(options: DocsChatTransportOptions, request: DocsSendMessagesOptions) {
+  const headers: Record<string, string> = {}
+  addHeaders(headers, await resolve(options.headers))
+  addHeaders(headers, request.headers)
+  const [extraBody, fp, context, currentPath] = await Promise.all([
+    resolve(options.body),
+    resolve(options.fp),
+    resolve(options.context),
+    resolve(options.currentPath),
+  ])
+  const fields: Record<string, unknown> = {
+    ...questionFields(
+      { fp, retrievalPageSize: options.retrievalPageSize, filter: options.filter, currentPath },
+      context,
+    ),
+    ...extraBody,
+    ...request.body,
+  }
+  // A history without an answer is a new conversation, whatever thread is stored.
+  const continueThread =
+    request.trigger === 'regenerate-message' ||
+    request.messages.some((message) => message.role === 'assistant')
+  return { fields, headers, continueThread }
+}
+
 function toReadableStream<T>(iterable: AsyncIterable<T>): ReadableStream<T> {
   const iterator = iterable[Symbol.asyncIterator]()
   return new ReadableStream<T>({
@@ -209,23 +238,6 @@ export function createDocsChatTransport(options: DocsChatTransportOptions): Docs
         connectionOptions,
       )
 
-  const bodyFor = async (request: DocsSendMessagesOptions) => {
-    const [extraBody, fp, context, currentPath] = await Promise.all([
-      resolve(options.body),
-      resolve(options.fp),
-      resolve(options.context),
-      resolve(options.currentPath),
-    ])
-    const body: Record<string, unknown> = { fp: fp ?? 'anonymous' }
-    if (options.retrievalPageSize !== undefined) body.retrievalPageSize = options.retrievalPageSize
-    if (options.filter !== undefined) body.filter = options.filter
-    if (context !== undefined && context.length > 0) body.context = context
-    if (currentPath) body.currentPath = currentPath.slice(0, DOCS_LIMITS.currentPathChars)
-    Object.assign(body, extraBody, request.body)
-    body.messages = toV4Messages(request.messages)
-    return body as unknown as AssistantRequestInput
-  }
-
   return {
     get thread() {
       return connection.thread
@@ -233,20 +245,13 @@ export function createDocsChatTransport(options: DocsChatTransportOptions): Docs
     clearThread: () => connection.clearThread(),
 
     async sendMessages(request) {
-      const headers: Record<string, string> = {}
-      addHeaders(headers, await resolve(options.headers))
-      addHeaders(headers, request.headers)
-      // A history without an answer is a new conversation, whatever thread is stored.
-      const continueThread =
-        request.trigger === 'regenerate-message' ||
-        request.messages.some((message) => message.role === 'assistant')
+      const { fields, headers, continueThread } = await questionOf(options, request)
       let stream: AssistantMessageStream
       try {
-        stream = await connection.ask(await bodyFor(request), {
-          signal: request.abortSignal,
-          headers,
-          continueThread,
-        })
+        stream = await connection.ask(
+          { ...fields, messages: toV4Messages(request.messages) } as AssistantRequestInput,
+          { signal: request.abortSignal, headers, continueThread },
+        )
       } catch (error) {
         // `Chat` treats an `AbortError` as a stop, not a failure.
         throw asAbortError(error)
@@ -309,30 +314,15 @@ function createV2Transport(options: DocsChatTransportOptions): DocsChatTransport
     clearThread: () => connection.clearThread(),
 
     async sendMessages(request) {
-      const headers: Record<string, string> = {}
-      addHeaders(headers, await resolve(options.headers))
-      addHeaders(headers, request.headers)
-      const [extraBody, fp, context, currentPath] = await Promise.all([
-        resolve(options.body),
-        resolve(options.fp),
-        resolve(options.context),
-        resolve(options.currentPath),
-      ])
-      const body: Record<string, unknown> = { fp: fp ?? 'anonymous' }
-      if (options.retrievalPageSize !== undefined)
-        body.retrievalPageSize = options.retrievalPageSize
-      if (options.filter !== undefined) body.filter = options.filter
-      if (context !== undefined && context.length > 0) body.context = context
-      if (currentPath) body.currentPath = currentPath.slice(0, DOCS_LIMITS.currentPathChars)
-      Object.assign(body, extraBody, request.body)
+      const { fields, headers, continueThread } = await questionOf(options, request)
       // What `DefaultChatTransport` sends, which the v2 endpoint accepts (api-contract §3).
-      body.id = request.chatId
-      body.trigger = request.trigger
-      if (request.messageId !== undefined) body.messageId = request.messageId
-      body.messages = request.messages
-      const continueThread =
-        request.trigger === 'regenerate-message' ||
-        request.messages.some((message) => message.role === 'assistant')
+      const body: Record<string, unknown> = {
+        ...fields,
+        id: request.chatId,
+        trigger: request.trigger,
+        ...(request.messageId !== undefined ? { messageId: request.messageId } : {}),
+        messages: request.messages,
+      }
       try {
         const answer = await connection.ask(body as never, {
           signal: request.abortSignal,

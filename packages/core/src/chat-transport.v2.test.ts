@@ -6,63 +6,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils/backend'
 import { createDocsChatTransport, type DocsChatTransport } from './chat-transport'
-import { validateRequest, assistantV2RequestSchema } from './schemas'
+import { validateRequest } from './schema-validation'
+import { assistantV2RequestSchema } from './request-schemas'
+import {
+  type AiModule,
+  aiVersions,
+  expectCutAnswer,
+  newChat as newAiChat,
+  type TestUIMessage,
+  textOf,
+  until,
+} from './test/harness'
 import type { ThreadIdentity } from './thread-identity'
 
-interface TestUIMessage {
-  id: string
-  role: 'system' | 'user' | 'assistant'
-  metadata?: Record<string, unknown>
-  parts: Array<{ type: string; [key: string]: unknown }>
-}
-
-interface ChatLike {
-  readonly status: string
-  readonly error: Error | undefined
-  readonly messages: TestUIMessage[]
-  sendMessage(message: { text: string }): Promise<void>
-  stop(): Promise<void>
-}
-
-interface AiModule {
-  readUIMessageStream(options: {
-    stream: ReadableStream<unknown>
-    onError?: (error: unknown) => void
-  }): AsyncIterable<TestUIMessage>
-  AbstractChat: abstract new (init: {
-    transport: DocsChatTransport
-    state: unknown
-    onError?: (error: Error) => void
-  }) => ChatLike
-}
-
-const versions: Array<[string, () => Promise<unknown>]> = [
-  ['ai@5.0.10', () => import('ai-v5-low')],
-  ['ai@5.0.277', () => import('ai-v5')],
-  ['ai@6.0.323', () => import('ai-v6')],
-  ['ai@7.0.173', () => import('ai-v7')],
-]
-
-class ArrayChatState {
-  status = 'ready'
-  error: Error | undefined = undefined
-  messages: TestUIMessage[] = []
-  pushMessage = (message: TestUIMessage) => {
-    this.messages = [...this.messages, message]
-  }
-  popMessage = () => {
-    this.messages = this.messages.slice(0, -1)
-  }
-  replaceMessage = (index: number, message: TestUIMessage) => {
-    this.messages = [...this.messages.slice(0, index), message, ...this.messages.slice(index + 1)]
-  }
-  snapshot = <T>(thing: T): T => structuredClone(thing)
-}
-
 const QUESTION = 'How do I install DocChat?'
-
-const textOf = (message: TestUIMessage | undefined) =>
-  (message?.parts ?? []).map((part) => (part.type === 'text' ? (part.text as string) : '')).join('')
 
 let backend: TestBackend
 beforeAll(async () => {
@@ -80,22 +37,13 @@ function newTransport(extra: Partial<Parameters<typeof createDocsChatTransport>[
   })
 }
 
-describe.each(versions)('%s', (_version, load) => {
+describe.each(aiVersions)('%s', (_version, load) => {
   let ai: AiModule
   beforeAll(async () => {
     ai = (await load()) as AiModule
   })
 
-  function newChat(transport: DocsChatTransport) {
-    const errors: Error[] = []
-    class TestChat extends ai.AbstractChat {}
-    const chat = new TestChat({
-      transport,
-      state: new ArrayChatState(),
-      onError: (error) => errors.push(error),
-    })
-    return { chat, errors }
-  }
+  const newChat = (transport: unknown) => newAiChat(ai, transport)
 
   it('readUIMessageStream builds the answer from the v2 stream, thread in the metadata', async () => {
     backend.setFault(undefined)
@@ -233,14 +181,20 @@ describe.each(versions)('%s', (_version, load) => {
     expect(chat.error?.message).toBe('The answer stream ended before it finished.')
   })
 
+  it('a cut v2 answer fails with the same cut-answer error as every other path', async () => {
+    backend.setFault('cut-after=6')
+    const { chat, errors } = newChat(newTransport())
+    await chat.sendMessage({ text: QUESTION })
+    backend.setFault(undefined)
+    expectCutAnswer(chat.error)
+    expect(errors).toEqual([chat.error])
+  })
+
   it('Chat.stop() ends the answer as a stop, not an error, keeping the partial text', async () => {
     backend.setFault('token-rate=20')
     const { chat, errors } = newChat(newTransport())
     const sending = chat.sendMessage({ text: QUESTION })
-    const deadline = Date.now() + 10_000
-    while (textOf(chat.messages[1]).length === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
+    await until(() => textOf(chat.messages[1]).length > 0, 10_000)
     await chat.stop()
     await sending
     backend.setFault(undefined)

@@ -6,6 +6,7 @@ import type { AssistantMessageResult } from './assistant-message'
 import type { DocsWarning } from './warnings'
 import { type Handler, json, useRecordingServer } from '@docchat/test-utils/recording-server'
 import { itWithShared } from '@docchat/test-utils/shared-dir'
+import { failure, dataStream, expectCutAnswer, part, userMessage } from './test/harness'
 import { CAPTURED_SAMPLE, readCapturedSample } from '@docchat/test-utils/streams'
 
 // A real HTTP server on 127.0.0.1: the client under test goes through undici, sockets and all.
@@ -37,16 +38,6 @@ function client(options: DocsClientOptions = {}) {
   })
 }
 
-async function failure(promise: Promise<unknown>): Promise<DocsApiError> {
-  try {
-    await promise
-  } catch (error) {
-    expect(DocsApiError.isInstance(error)).toBe(true)
-    return error as DocsApiError
-  }
-  throw new Error('expected the call to fail')
-}
-
 const status = (overrides: Record<string, unknown> = {}) => ({
   _id: 'st_1',
   projectId: 'proj',
@@ -64,12 +55,6 @@ const job = (overrides: Record<string, unknown> = {}) => ({
   todos: [],
   ...overrides,
 })
-const userMessage = {
-  id: 'm1',
-  role: 'user' as const,
-  content: 'How do I start?',
-  parts: [{ type: 'text' as const, text: 'How do I start?' }],
-}
 
 describe('paths and authentication', () => {
   it('calls every endpoint at its path with the right key', async () => {
@@ -411,16 +396,6 @@ describe('polling', () => {
   })
 })
 
-function dataStream(response: ServerResponse, headers: Record<string, string> = {}) {
-  response.writeHead(200, {
-    'content-type': 'text/plain; charset=utf-8',
-    'x-vercel-ai-data-stream': 'v1',
-    ...headers,
-  })
-}
-
-const part = (code: string, value: unknown) => `${code}:${JSON.stringify(value)}\n`
-
 describe('streamAssistantMessage', () => {
   it('sends the validated body and collects text, tools, usage and the thread from headers', async () => {
     http.handler = (_request, response) => {
@@ -512,12 +487,13 @@ describe('streamAssistantMessage', () => {
     http.handler = (_request, response) => {
       dataStream(response)
       response.write(part('8', [{ threadId: 'thr_new', threadKey: 'k_new' }]))
-      response.end(part('0', 'Hi'))
+      response.write(part('0', 'Hi'))
+      response.end(part('d', { finishReason: 'stop' }))
     }
     const result = await (
       await client().streamAssistantMessage('acme', { fp: 'anonymous', messages: [userMessage] })
     ).collect()
-    expect(result).toMatchObject({ threadId: 'thr_new', threadKey: 'k_new', finished: false })
+    expect(result).toMatchObject({ threadId: 'thr_new', threadKey: 'k_new', finished: true })
   })
 
   it('validates the body: fp required, threadKey only with threadId', async () => {
@@ -566,7 +542,8 @@ describe('streamAssistantMessage', () => {
       (_request, response) => json(response, 503, { error: 'busy' }),
       (_request, response) => {
         dataStream(response)
-        response.end(part('0', 'ok'))
+        response.write(part('0', 'ok'))
+        response.end(part('d', { finishReason: 'stop' }))
       },
     )
     const stream = await client().streamAssistantMessage('acme', {
@@ -614,7 +591,8 @@ describe('streamAssistantMessage', () => {
       dataStream(response)
       response.write(part('0', 'slow '))
       await sleep(300)
-      response.end(part('0', 'but fine'))
+      response.write(part('0', 'but fine'))
+      response.end(part('d', { finishReason: 'stop' }))
     }
     const stream = await client({ timeoutMs: 100 }).streamAssistantMessage('acme', {
       fp: 'anonymous',
@@ -646,16 +624,22 @@ describe('streamAssistantMessage', () => {
     expect((error.partial as AssistantMessageResult).text).toBe('Partial answer')
   })
 
-  it('a stream cut without a finish part resolves unfinished; a dropped connection fails as network', async () => {
+  // Issue 21: collect() resolved such an answer with `finished: false`, a success that callers
+  // had to remember to check; every other path failed it.
+  it('a stream cut without a finish part fails with the cut-answer error; a dropped connection as network', async () => {
     http.handler = (_request, response) => {
       dataStream(response)
+      response.write(part('8', [{ threadId: 'thr_cut' }]))
       response.end(part('0', 'Half'))
     }
-    const cut = await (
-      await client().streamAssistantMessage('acme', { fp: 'anonymous', messages: [userMessage] })
-    ).collect()
-    expect(cut).toMatchObject({ text: 'Half', finished: false })
-    expect(cut.finishReason).toBeUndefined()
+    const cut = await failure(
+      (
+        await client().streamAssistantMessage('acme', { fp: 'anonymous', messages: [userMessage] })
+      ).collect(),
+    )
+    expectCutAnswer(cut)
+    expect(cut.partial).toMatchObject({ text: 'Half', finished: false, threadId: 'thr_cut' })
+    expect((cut.partial as AssistantMessageResult).finishReason).toBeUndefined()
 
     http.handler = async (_request, response) => {
       dataStream(response)
@@ -793,7 +777,8 @@ describe('the README proxy pattern', () => {
     http.handler = (_request, response) => {
       dataStream(response, { 'x-thread-id': 'thr_p', 'x-thread-key': 'key_p' })
       response.write(part('0', 'Through '))
-      response.end(part('0', 'the proxy'))
+      response.write(part('0', 'the proxy'))
+      response.end(part('d', { finishReason: 'stop' }))
     }
     const browserClient = createDocsClient({
       baseUrl: 'https://docs.example.com/api/docs',

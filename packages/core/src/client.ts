@@ -3,18 +3,19 @@ import { createAssistantConnection } from './use-chat-connection'
 import {
   agentJobListSchema,
   agentJobSchema,
-  assistantRequestSchema,
-  createAgentJobRequestSchema,
-  listAgentJobsRequestSchema,
   pageContentSchema,
-  pageRequestSchema,
-  parseResponse,
-  searchRequestSchema,
   searchResultsSchema,
   triggerUpdateResponseSchema,
   updateStatusSchema,
-  validateRequest,
-} from './schemas'
+} from './response-schemas'
+import {
+  assistantRequestSchema,
+  createAgentJobRequestSchema,
+  listAgentJobsRequestSchema,
+  pageRequestSchema,
+  searchRequestSchema,
+} from './request-schemas'
+import { parseResponse, validateRequest } from './schema-validation'
 import type { DocsClientValidation } from './base-client'
 
 export type {

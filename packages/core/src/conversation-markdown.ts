@@ -1,5 +1,5 @@
-// Types only: a runtime import of './schemas' would pull zod into the drop-in.
-import type { ContextItem } from './schemas'
+// Types only: a runtime import of the schemas would pull zod into the drop-in.
+import type { ContextItem } from './request-schemas'
 import { DATA_LIMITS, DOCS_LIMITS } from './docs-limits'
 import { type MdNode, parseMarkdownStructure } from './markdown-structure'
 import { toSafeUrl } from './url-policy'

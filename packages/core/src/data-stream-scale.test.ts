@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createAssistantMessageStream } from './assistant-message'
+import { type AssistantMessageResult, createAssistantMessageStream } from './assistant-message'
 import { readDataStream, readDataStreamBatches } from './data-stream'
 import { collect, streamOf } from '@docchat/test-utils/streams'
+import { expectCutAnswer, failure } from './test/harness'
 
 /** An answer as the endpoint sends it, collected the way `client.streamAssistantMessage` does. */
 function collectAnswer(lines: string[]) {
@@ -13,6 +14,13 @@ function collectAnswer(lines: string[]) {
     signal: new AbortController().signal,
     release: () => {},
   }).collect()
+}
+
+/** The answer read before the body ended without its `d:` part (the cut-answer error's `partial`). */
+async function collectCut(lines: string[]) {
+  const error = await failure(collectAnswer(lines))
+  expectCutAnswer(error)
+  return error.partial as AssistantMessageResult
 }
 
 async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
@@ -63,7 +71,7 @@ describe('stream parts at scale', () => {
     const open = [`b:${JSON.stringify({ toolCallId: 'c1', toolName: 'search' })}`, ...deltas]
 
     // Cut short before `9:`: the call stays partial, its arguments read from the deltas.
-    const partial = await timed(() => collectAnswer(open))
+    const partial = await timed(() => collectCut(open))
     expect(partial.value.toolInvocations).toEqual([
       { state: 'partial-call', step: 0, toolCallId: 'c1', toolName: 'search', args: { query } },
     ])
@@ -93,7 +101,7 @@ describe('stream parts at scale', () => {
   })
 
   it('leaves unparseable partial arguments as they were', async () => {
-    const result = await collectAnswer([
+    const result = await collectCut([
       `b:${JSON.stringify({ toolCallId: 'c1', toolName: 'search' })}`,
       `c:${JSON.stringify({ toolCallId: 'c1', argsTextDelta: '{"query":"hoo' })}`,
     ])

@@ -82,7 +82,7 @@ export interface ReadDataStreamOptions {
 }
 
 /** The failure of a line past the cap: typed, and with only a preview of what was read. */
-export function streamLineTooLong(maxChars: number, start: string): DocsApiError {
+function streamLineTooLong(maxChars: number, start: string): DocsApiError {
   return new DocsApiError(
     `Invalid answer stream: a line is longer than ${maxChars} characters (DATA_LIMITS.streamLineChars)`,
     { kind: 'invalid-response', body: start.length > 200 ? `${start.slice(0, 200)}…` : start },

@@ -59,6 +59,13 @@ export const DATA_LIMITS = {
   snippetChars: 5_000,
   /** Text searched for highlights (a result's title or snippet line). */
   highlightChars: 10_000,
+  /**
+   * A JSON response (search results, a page, agent jobs, an update): read as it arrives, and past
+   * it the call fails with `invalid-response` and the rest is not read.
+   */
+  responseChars: 8 * 1024 * 1024,
+  /** An error response's body: read this far for its message; the rest is not read. */
+  errorBodyChars: 65_536,
 } as const
 
 export type DataLimits = typeof DATA_LIMITS

@@ -1,3 +1,6 @@
+import { DATA_LIMITS } from './docs-limits'
+import { readText } from './response-text'
+
 /**
  * Every failure the client reports is a `DocsApiError` with a `kind` a UI can switch on.
  */
@@ -162,7 +165,8 @@ function fromStatus(
 export async function errorFromResponse(response: Response): Promise<DocsApiError> {
   let text = ''
   try {
-    text = await response.text()
+    // Enough for any message; an endless error body is not read to its end.
+    text = (await readText(response, DATA_LIMITS.errorBodyChars)).text
   } catch {
     // A body that fails to arrive still leaves the status, which is what matters.
   }

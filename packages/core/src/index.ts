@@ -10,7 +10,13 @@ export type {
   AssistantMessageStream,
   AssistantToolInvocation,
 } from './assistant-message'
-export { streamFailure } from './stream-failure'
+export { cutAnswerError, isCutAnswer, streamFailure } from './stream-failure'
+export {
+  type AnswerBuilder,
+  type AnswerBuilderOptions,
+  type AnswerFacts,
+  createAnswerBuilder,
+} from './answer-builder'
 export {
   type AssistantMessageOptions,
   type CreatedAgentJob,
@@ -41,6 +47,31 @@ export {
 } from './errors'
 export { createDocsClientLite } from './lite-client'
 export { createDocsReaderClient } from './reader-client'
+export { checkAssistantV2Request } from './structural-validation'
+export {
+  type AnswerRunner,
+  type ChatRun,
+  type ChatRunStatus,
+  type ChatView,
+  chatView,
+  createDocsChat,
+  type DocsChat,
+  type DocsChatOptions,
+  type DocsChatSettings,
+  type DocsChatState,
+  reviveMessage,
+  type SendOptions,
+} from './docs-chat'
+export { connectionRunner } from './connection-runner'
+export { scheduleFrame } from './schedule-frame'
+export {
+  type QuestionFields,
+  type QuestionInit,
+  type QuestionSettings,
+  questionFields,
+  questionMessage,
+  questionRequest,
+} from './question'
 export {
   DATA_LIMITS,
   type DataLimits,
@@ -82,13 +113,29 @@ export {
   type AgentJobList,
   type AgentJobSummary,
   type AgentJobTodo,
-  type AssistantRequest,
-  type AssistantRequestInput,
-  type Attachment,
   agentJobListSchema,
   agentJobSchema,
   agentJobSummarySchema,
   agentJobTodoSchema,
+  type PageContent,
+  pageContentSchema,
+  type SearchResult,
+  type SearchResultMetadata,
+  searchResultSchema,
+  searchResultsSchema,
+  type TriggerUpdateResponse,
+  triggerUpdateResponseSchema,
+  type UpdateAuthor,
+  type UpdateCommit,
+  type UpdateSource,
+  type UpdateStatus,
+  type UpdateStatusState,
+  updateStatusSchema,
+} from './response-schemas'
+export {
+  type AssistantRequest,
+  type AssistantRequestInput,
+  type Attachment,
   assistantRequestSchema,
   attachmentSchema,
   type ContextItem,
@@ -101,39 +148,23 @@ export {
   listAgentJobsRequestSchema,
   messagePartSchema,
   messageSchema,
-  type OpenEnum,
-  type PageContent,
   type PageRequest,
-  pageContentSchema,
   pageRequestSchema,
-  parseResponse,
   type ReasoningDetail,
   type SearchFilter,
   type SearchRequest,
   type SearchRequestInput,
-  type SearchResult,
-  type SearchResultMetadata,
   searchFilterSchema,
   searchRequestSchema,
-  searchResultSchema,
-  searchResultsSchema,
   type ToolInvocation,
-  type TriggerUpdateResponse,
   toolInvocationSchema,
-  triggerUpdateResponseSchema,
-  type UpdateAuthor,
-  type UpdateCommit,
-  type UpdateSource,
-  type UpdateStatus,
-  type UpdateStatusState,
-  updateStatusSchema,
-  validateRequest,
   type AssistantV2Request,
   type AssistantV2RequestInput,
   assistantV2RequestSchema,
   type DocsUIMessage,
   uiMessageSchema,
-} from './schemas'
+} from './request-schemas'
+export { type OpenEnum, parseResponse, validateRequest } from './schema-validation'
 export { decodeEntities } from './html-entities'
 export {
   resolveDocsUrl,
@@ -216,14 +247,12 @@ export {
 } from './ui-message-chunks'
 export {
   checkUIMessageChunk,
-  cutUIMessageStreamError,
   type ReadUIMessageStreamOptions,
   readUIMessageStreamBatches,
   readUIMessageStreamChunks,
   type UIMessageStreamChunk,
 } from './ui-message-stream'
 export {
-  checkAssistantV2Request,
   createUIMessageConnection,
   type UIMessageAnswer,
   type UIMessageConnection,

@@ -11,12 +11,11 @@ import { DocsApiError } from './errors'
 import { createDocsClientLite } from './lite-client'
 import { createDocsReaderClient } from './reader-client'
 import { json, useRecordingServer } from '@docchat/test-utils/recording-server'
+import { failure, part, userMessage } from './test/harness'
 
 // A real HTTP server on 127.0.0.1, as in client.test.ts: the lite client goes through undici too.
 // A real HTTP server on 127.0.0.1 (undici underneath), recording what it receives.
 const http = useRecordingServer()
-
-const part = (code: string, value: unknown) => `${code}:${JSON.stringify(value)}\n`
 
 function client(options: DocsClientOptions = {}) {
   return createDocsClientLite({
@@ -25,23 +24,6 @@ function client(options: DocsClientOptions = {}) {
     retry: { minDelayMs: 5, maxDelayMs: 20 },
     ...options,
   })
-}
-
-async function failure(promise: Promise<unknown>): Promise<DocsApiError> {
-  try {
-    await promise
-  } catch (error) {
-    expect(DocsApiError.isInstance(error)).toBe(true)
-    return error as DocsApiError
-  }
-  throw new Error('expected a DocsApiError')
-}
-
-const userMessage = {
-  id: 'm1',
-  role: 'user' as const,
-  content: 'How do I start?',
-  parts: [{ type: 'text' as const, text: 'How do I start?' }],
 }
 
 describe('createDocsClientLite', () => {

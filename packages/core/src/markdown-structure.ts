@@ -52,7 +52,7 @@ export type MdNode =
     }
 
 /** Containers deeper than this are read as text: bounds the work per line. */
-export const MAX_NESTING = 16
+const MAX_NESTING = 16
 /** A list item's content may be indented this many columns after its marker, and no more. */
 const MAX_MARKER_GAP = 4
 
@@ -226,7 +226,7 @@ function listMarkerAt(text: string, at: number) {
  * Splits a table row on its unescaped pipes (GFM splits inside code spans too), without the empty
  * cells outside a leading and a trailing pipe.
  */
-export function splitTableRow(row: string): string[] {
+function splitTableRow(row: string): string[] {
   const text = row.trim()
   const cells: string[] = []
   let start = 0

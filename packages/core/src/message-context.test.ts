@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { contextAnnotation, getMessageContext } from './message-context'
 import { DATA_LIMITS } from './docs-limits'
 import { isDocsMessage } from './message-shape'
-import { messageSchema } from './schemas'
+import { messageSchema } from './request-schemas'
 
 describe('context kept on the question', () => {
   const items = [

@@ -1,5 +1,5 @@
 import { DATA_LIMITS } from './docs-limits'
-import type { ContextItem } from './schemas'
+import type { ContextItem } from './request-schemas'
 
 /**
  * The context a question was sent with (selected text, a code block), kept on the question itself

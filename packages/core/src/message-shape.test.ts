@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isDocsMessage } from './message-shape'
-import { messageSchema } from './schemas'
+import { messageSchema } from './request-schemas'
 
 const valid = {
   id: 'm1',

@@ -1,4 +1,4 @@
-import type { DocsMessage } from './schemas'
+import type { DocsMessage } from './request-schemas'
 
 // The structural twin of `messageSchema` (schemas.ts), without zod: the drop-in reads stored
 // conversations back with it, and zod would add ~18 KB gzip there. message-shape.test.ts checks

@@ -7,19 +7,20 @@ import {
   agentJobListSchema,
   agentJobSchema,
   agentJobSummarySchema,
-  assistantRequestSchema,
-  createAgentJobRequestSchema,
-  messageSchema,
   pageContentSchema,
-  pageRequestSchema,
-  parseResponse,
-  searchRequestSchema,
   searchResultSchema,
   searchResultsSchema,
   triggerUpdateResponseSchema,
   updateStatusSchema,
-  validateRequest,
-} from './schemas'
+} from './response-schemas'
+import {
+  assistantRequestSchema,
+  createAgentJobRequestSchema,
+  messageSchema,
+  pageRequestSchema,
+  searchRequestSchema,
+} from './request-schemas'
+import { parseResponse, validateRequest } from './schema-validation'
 import type { DocsWarning } from './warnings'
 
 // The spec files are read from the shared folder at test time; nothing of them is copied here.

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { collect, streamOf } from '@docchat/test-utils/streams'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createDocsClient } from './client'
+import { createDocsClientLite } from './lite-client'
 import { readDataStream, readDataStreamBatches } from './data-stream'
 import { DATA_LIMITS } from './docs-limits'
 import { DocsApiError } from './errors'
@@ -226,5 +227,68 @@ describe('over real HTTP, through the clients', () => {
     expect(error.kind).toBe('invalid-response')
     await expect.poll(() => sent.closed).toBe(true)
     expect(sent.bytes).toBeLessThan(2 * CAP)
+  })
+})
+
+describe('JSON responses and error bodies are read to a cap', () => {
+  const fetchOf =
+    (status: number, first: string, filler: string) =>
+    (body: ReturnType<typeof endlessBody>[]) =>
+    async () => {
+      const made = endlessBody(first, filler, 8 * CAP)
+      body.push(made)
+      return new Response(made.stream, {
+        status,
+        headers: { 'content-type': 'application/json' },
+      })
+    }
+
+  it.each([
+    ['createDocsClient', createDocsClient],
+    ['createDocsClientLite', createDocsClientLite],
+  ])(
+    '%s: a search answer past DATA_LIMITS.responseChars is invalid-response, read no further',
+    async (_name, create) => {
+      const bodies: ReturnType<typeof endlessBody>[] = []
+      const client = create({
+        baseUrl: 'https://api.example',
+        assistantKey: 'mint_dsc_x',
+        retry: false,
+        fetch: fetchOf(200, '[{"content":"', 'a')(bodies),
+      })
+      const error = await rejection(client.search('acme', { query: 'webhooks' }))
+      expect(error.kind).toBe('invalid-response')
+      expect(error.message).toContain(String(DATA_LIMITS.responseChars))
+      expect(bodies).toHaveLength(1)
+      expect(bodies[0]!.cancelled()).toBe(true)
+      expect(bodies[0]!.pulled()).toBeLessThan(DATA_LIMITS.responseChars + 2 * CHUNK)
+    },
+  )
+
+  it('an error body is read to DATA_LIMITS.errorBodyChars: the status and message still come through', async () => {
+    const bodies: ReturnType<typeof endlessBody>[] = []
+    const client = createDocsClientLite({
+      baseUrl: 'https://api.example',
+      assistantKey: 'mint_dsc_x',
+      retry: false,
+      fetch: fetchOf(500, '{"message":"Down for maintenance","padding":"', ' ')(bodies),
+    })
+    const error = await rejection(client.getPage('acme', { path: '/a' }))
+    expect(error.kind).toBe('server')
+    expect(error.status).toBe(500)
+    expect(bodies[0]!.cancelled()).toBe(true)
+    expect(bodies[0]!.pulled()).toBeLessThan(DATA_LIMITS.errorBodyChars + 2 * CHUNK)
+    expect(String(error.body).length).toBeLessThanOrEqual(DATA_LIMITS.errorBodyChars)
+  })
+
+  it('a response at the cap is read whole', async () => {
+    const results = [{ content: 'x'.repeat(100_000), path: '/a', metadata: { title: 'A' } }]
+    const client = createDocsClientLite({
+      baseUrl: 'https://api.example',
+      assistantKey: 'mint_dsc_x',
+      retry: false,
+      fetch: async () => Response.json(results),
+    })
+    expect(await client.search('acme', { query: 'webhooks' })).toHaveLength(1)
   })
 })

@@ -24,3 +24,22 @@ export function streamFailure(event: DataStreamEvent): DocsApiError | undefined 
   }
   return undefined
 }
+
+const cutAnswers = new WeakSet<DocsApiError>()
+
+/**
+ * The end-of-stream rule's error, the same on every path (`collect()`, both React engines, the
+ * v5+ transport on v1 and v2): an answer whose body closed before its finish part (`d:` on v1,
+ * `finish`/`[DONE]` on v2) was cut, by a proxy's timeout or a dropped connection, so it fails
+ * (`network`, retryable) rather than pass for a whole answer.
+ */
+export function cutAnswerError(): DocsApiError {
+  const error = new DocsApiError('The answer stream ended before it finished.', { kind: 'network' })
+  cutAnswers.add(error)
+  return error
+}
+
+/** Whether `error` is the end-of-stream rule's (a chat may offer to continue such an answer). */
+export function isCutAnswer(error: unknown): boolean {
+  return DocsApiError.isInstance(error) && cutAnswers.has(error)
+}

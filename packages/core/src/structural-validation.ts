@@ -1,6 +1,6 @@
 /*
- * The checks of createDocsClientLite and createDocsReaderClient: structural, without zod, each
- * naming the bad field.
+ * The checks of createDocsClientLite, createDocsReaderClient and the transport: structural,
+ * without zod, each naming the bad field; an assistant request's rules are request-rules.ts'.
  */
 import type {
   DocsClientValidation,
@@ -8,26 +8,100 @@ import type {
   ResponseParseContext,
 } from './base-client'
 import { DocsApiError } from './errors'
-// Types only: a runtime import of './schemas' would pull zod into the bundle.
+import { assistantRequestProblems, type RequestShape } from './request-rules'
+import { DOCS_LIMITS } from './docs-limits'
+// Types only: a runtime import of the schemas would pull zod into the bundle.
 import type {
   AgentJob,
   AgentJobList,
-  AssistantRequest,
-  CreateAgentJobRequest,
-  ListAgentJobsRequest,
   PageContent,
-  PageRequest,
-  SearchRequest,
   SearchResult,
   TriggerUpdateResponse,
   UpdateStatus,
-} from './schemas'
+} from './response-schemas'
+import type {
+  AssistantRequest,
+  AssistantV2Request,
+  CreateAgentJobRequest,
+  ListAgentJobsRequest,
+  PageRequest,
+  SearchRequest,
+} from './request-schemas'
 
-type Fields = Record<string, unknown>
-
+/** A request that breaks a rule: nothing is sent, and the error names the field. */
 function badRequest(field: string, problem: string): never {
   throw new DocsApiError(`Invalid request: ${field}: ${problem}`, { kind: 'bad-request', field })
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const roles = {
+  // v4 messages (the v1 endpoint) have a `data` role too; v2's UI messages do not.
+  v1: ['system', 'user', 'assistant', 'data'],
+  v2: ['system', 'user', 'assistant'],
+}
+
+/**
+ * The zod-free check of an assistant request body (v1: AI SDK v4 messages; v2: v5+ UI messages),
+ * naming the first bad field, with the defaults applied: what `assistantRequestSchema` /
+ * `assistantV2RequestSchema` check, minus the per-part detail, so a client or transport without
+ * zod checks by the same rules.
+ */
+function checkAssistantRequest(value: unknown, protocol: 'v1'): AssistantRequest
+function checkAssistantRequest(value: unknown, protocol: 'v2'): AssistantV2Request
+function checkAssistantRequest(value: unknown, protocol: 'v1' | 'v2') {
+  if (!isRecord(value)) badRequest('body', 'must be a JSON object')
+  if (typeof value.fp !== 'string' || !value.fp) {
+    badRequest('fp', 'is required: use "anonymous" or a stable user id')
+  }
+  const messages = value.messages
+  if (!Array.isArray(messages) || messages.length === 0) {
+    badRequest('messages', 'must be a non-empty array')
+  }
+  messages.forEach((message: unknown, index: number) => {
+    const at = `messages.${index}`
+    if (!isRecord(message)) badRequest(at, 'must be an object')
+    if (typeof message.id !== 'string' || !message.id) badRequest(`${at}.id`, 'must be a string')
+    if (!roles[protocol].includes(message.role as string)) {
+      badRequest(`${at}.role`, `must be ${roles[protocol].join(', ')}`)
+    }
+    if (protocol === 'v2' || message.parts !== undefined) {
+      if (!Array.isArray(message.parts)) badRequest(`${at}.parts`, 'must be an array')
+      message.parts.forEach((part: unknown, partIndex: number) => {
+        if (!isRecord(part) || typeof part.type !== 'string') {
+          badRequest(`${at}.parts.${partIndex}.type`, 'must be a string')
+        }
+      })
+    }
+  })
+  const size = value.retrievalPageSize
+  if (size !== undefined && !(typeof size === 'number' && Number.isInteger(size) && size > 0)) {
+    badRequest('retrievalPageSize', 'must be a positive integer')
+  }
+  const path = value.currentPath
+  if (
+    path !== undefined &&
+    (typeof path !== 'string' || path.length > DOCS_LIMITS.currentPathChars)
+  ) {
+    badRequest(
+      'currentPath',
+      `must be a string of at most ${DOCS_LIMITS.currentPathChars} characters`,
+    )
+  }
+  const [problem] = assistantRequestProblems(value as unknown as RequestShape)
+  if (problem) badRequest(problem.path.join('.'), problem.message)
+  return { retrievalPageSize: 5, ...value }
+}
+
+/**
+ * The zod-free check of a v2 body (`checkAssistantRequest(value, 'v2')`): the transport's default
+ * for `protocol: 'v2'`, so it stays small.
+ */
+export const checkAssistantV2Request = (value: unknown): AssistantV2Request =>
+  checkAssistantRequest(value, 'v2')
+
+type Fields = Record<string, unknown>
 
 function requestObject(value: unknown, field = 'body'): Fields {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
@@ -48,16 +122,6 @@ function optionalNumber(body: Fields, field: string): void {
     badRequest(field, 'must be a number')
   }
 }
-
-function optionalPositiveInteger(body: Fields, field: string): void {
-  const value = body[field]
-  if (value !== undefined && !(typeof value === 'number' && Number.isInteger(value) && value > 0)) {
-    badRequest(field, 'must be a positive integer')
-  }
-}
-
-// The API's documented limit (the zod schema's `currentPath` maximum).
-const maxCurrentPath = 200
 
 function requireList(body: Fields, field: string): unknown[] {
   const value = body[field]
@@ -110,24 +174,7 @@ export const readerValidation: DocsReaderValidation = {
     requireString(body, 'path')
     return body as PageRequest
   },
-  assistantRequest(value) {
-    const body = requestObject(value)
-    requireString(body, 'fp')
-    requireList(body, 'messages').forEach((message, index) => {
-      const field = `messages.${index}`
-      const record = requestObject(message, field)
-      requireString(record, 'id', `${field}.`)
-      requireString(record, 'role', `${field}.`)
-    })
-    if (body.threadKey !== undefined && !body.threadId) {
-      badRequest('threadKey', 'threadKey is only valid together with threadId')
-    }
-    optionalPositiveInteger(body, 'retrievalPageSize')
-    if (typeof body.currentPath === 'string' && body.currentPath.length > maxCurrentPath) {
-      badRequest('currentPath', `must be at most ${maxCurrentPath} characters`)
-    }
-    return { retrievalPageSize: 5, ...body } as AssistantRequest
-  },
+  assistantRequest: (value) => checkAssistantRequest(value, 'v1'),
   searchResults(value, context) {
     return responseList(value, context).map((item, index) => {
       const result = responseObject(item, context, String(index))

@@ -1,4 +1,4 @@
-import type { AgentJob, UpdateStatus } from './schemas'
+import type { AgentJob, UpdateStatus } from './response-schemas'
 
 /**
  * Whether an agent job has stopped: completed, errored, interrupted or misconfigured. The API

@@ -26,7 +26,8 @@ export interface ThreadContinuityOptions {
   retryWithNewThread?: boolean | undefined
 }
 
-interface ThreadFields {
+/** The thread a body names (v1 and v2 alike). */
+export interface ThreadFields {
   threadId?: string | null | undefined
   threadKey?: string | undefined
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { type DataStreamEvent, parseDataStreamLine, readDataStream } from './data-stream'
 import { itWithShared } from '@docchat/test-utils/shared-dir'
 import { CAPTURED_SAMPLE, collect, readCapturedSample, streamOf } from '@docchat/test-utils/streams'
+import { expectCutAnswer, failure } from './test/harness'
 import { type DocsUIMessageChunk, toUIMessageChunks } from './ui-message-chunks'
 
 const fromLines = (...lines: string[]): DataStreamEvent[] =>
@@ -137,15 +138,22 @@ describe('toUIMessageChunks', () => {
     },
   )
 
-  it('starts lazily and ends with a bare finish when the stream has no d:', async () => {
-    expect(await chunksOf(fromLines('0:"partial"'))).toEqual([
+  // Issue 21: a stream without d: ended with a bare `finish`, so a v5+ Chat took a cut answer for
+  // a whole one. The chunks read before it still arrive; then the cut-answer error.
+  it('starts lazily, and fails a stream without d: after its chunks, with the cut-answer error', async () => {
+    const seen: DocsUIMessageChunk[] = []
+    const error = await failure(
+      (async () => {
+        for await (const chunk of toUIMessageChunks(fromLines('0:"partial"'))) seen.push(chunk)
+      })(),
+    )
+    expect(seen).toEqual([
       { type: 'start' },
       { type: 'text-start', id: '0' },
       { type: 'text-delta', id: '0', delta: 'partial' },
-      { type: 'text-end', id: '0' },
-      { type: 'finish' },
     ])
-    expect(await chunksOf([])).toEqual([{ type: 'start' }, { type: 'finish' }])
+    expectCutAnswer(error)
+    expectCutAnswer(await failure(chunksOf([])))
   })
 
   it('sends cumulative annotations, lifting threadId, after start', async () => {
@@ -173,7 +181,12 @@ describe('toUIMessageChunks', () => {
 
   it('takes threadId from data items and step extras too', async () => {
     const chunks = await chunksOf(
-      fromLines('f:{"messageId":"m","threadId":"thr_f"}', '2:[{"threadId":"thr_data"}]', '0:"x"'),
+      fromLines(
+        'f:{"messageId":"m","threadId":"thr_f"}',
+        '2:[{"threadId":"thr_data"}]',
+        '0:"x"',
+        'd:{"finishReason":"stop"}',
+      ),
     )
     expect(chunks.slice(0, 5)).toEqual([
       { type: 'start', messageId: 'm', messageMetadata: { threadId: 'thr_f' } },
@@ -209,9 +222,12 @@ describe('toUIMessageChunks', () => {
 
   it('skips unknown codes and reports them to onUnknownPart', async () => {
     const unknown: unknown[] = []
-    const chunks = await chunksOf(fromLines('x:{"future":1}', '0:"ok"'), {
-      onUnknownPart: (event) => unknown.push(event.code),
-    })
+    const chunks = await chunksOf(
+      fromLines('x:{"future":1}', '0:"ok"', 'd:{"finishReason":"stop"}'),
+      {
+        onUnknownPart: (event) => unknown.push(event.code),
+      },
+    )
     expect(unknown).toEqual(['x'])
     expect(chunks.map((chunk) => chunk.type)).toEqual([
       'start',

@@ -1,4 +1,5 @@
 import type { DataStreamEvent, DataStreamFinishReason, DataStreamUsage } from './data-stream'
+import { cutAnswerError } from './stream-failure'
 import { threadFromEvent } from './thread-identity'
 
 type JsonValue = null | string | number | boolean | JsonValue[] | { [key: string]: JsonValue }
@@ -104,7 +105,8 @@ const toFinishReason = (reason: string): DocsFinishReason | undefined =>
  *
  * Text and reasoning parts are always opened before their deltas, tool chunks are `dynamic`
  * (`dynamic-tool` parts, no typed tool set needed), `threadId` and `usage` land in the message
- * metadata, and the stream ends after the first error (the v4 client stops there too).
+ * metadata, and the stream ends after the first error (the v4 client stops there too). A stream that
+ * ends without its `d:` finish part throws `cutAnswerError()` after the chunks read before it.
  */
 export async function* toUIMessageChunks(
   events: AsyncIterable<DataStreamEvent> | Iterable<DataStreamEvent>,
@@ -340,12 +342,10 @@ export async function* toUIMessageChunks(
       if (chunk.type === 'error') return
     }
   }
-  if (!finished) {
-    yield* start()
-    yield* closeStep()
-    // v4 reports a stream that ends without `d:` as finish reason "unknown", which v6+ lacks.
-    yield { type: 'finish' }
-  }
+  // The end-of-stream rule of every reader (stream-failure.ts): without `d:` the answer was cut.
+  // AI SDK v4 would report it as finish reason "unknown"; a v5+ `Chat` reading a `finish` here
+  // would tell its users a truncated answer succeeded, so the stream fails instead.
+  if (!finished) throw cutAnswerError()
 }
 
 function toDataUrl(mimeType: string, data: string): string {

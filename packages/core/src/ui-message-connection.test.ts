@@ -7,8 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils/backend'
 import { DocsApiError } from './errors'
 import type { RetryOptions } from './retry'
-import { assistantV2RequestSchema, validateRequest } from './schemas'
-import { checkAssistantV2Request, createUIMessageConnection } from './ui-message-connection'
+import { assistantV2RequestSchema } from './request-schemas'
+import { validateRequest } from './schema-validation'
+import { checkAssistantV2Request } from './structural-validation'
+import { createUIMessageConnection } from './ui-message-connection'
 
 let backend: TestBackend
 beforeAll(async () => {

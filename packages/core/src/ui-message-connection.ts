@@ -1,16 +1,15 @@
 import {
-  type AskOptions,
+  type AnswerResponse,
   type AssistantConnectionOptions,
-  connectionRequest,
-  type EndpointRequest,
-  questionHeaders,
+  type Connection,
+  type ConnectionEndpoint,
+  openConnection,
 } from './assistant-connection'
-import { createThreadContinuity } from './thread-continuity'
+import { checkAssistantV2Request } from './structural-validation'
 import { DocsApiError, toDocsApiError } from './errors'
-import { performRequest } from './request'
 import { abortError } from './retry'
 // Types only: the transport ships this module without zod.
-import type { AssistantV2Request, AssistantV2RequestInput } from './schemas'
+import type { AssistantV2Request, AssistantV2RequestInput } from './request-schemas'
 import { type ThreadIdentity, threadFromHeaders } from './thread-identity'
 import {
   type ReadUIMessageStreamOptions,
@@ -19,12 +18,8 @@ import {
 } from './ui-message-stream'
 
 /** Where a v2 connection sends, how, and how it checks the body (zod or `checkAssistantV2Request`). */
-export interface UIMessageEndpoint {
-  /** The thread store's key. */
-  domain: string
-  url: string
-  headers: () => Headers
-  request: EndpointRequest
+export interface UIMessageEndpoint
+  extends Omit<ConnectionEndpoint<AssistantV2Request>, 'validate'> {
   validate?: ((body: unknown) => AssistantV2Request) | undefined
 }
 
@@ -46,55 +41,11 @@ export interface UIMessageAnswer extends AsyncIterable<UIMessageStreamChunk> {
   cancel(): Promise<void>
 }
 
-/** The v2 twin of `AssistantConnection`: same thread and stale-thread policy, UI message stream. */
-export interface UIMessageConnection {
-  readonly thread: ThreadIdentity | undefined
-  clearThread(): void
-  ask(body: AssistantV2RequestInput, options?: AskOptions): Promise<UIMessageAnswer>
-}
-
-function badRequest(field: string, problem: string): never {
-  throw new DocsApiError(`Invalid request: ${field}: ${problem}`, { kind: 'bad-request', field })
-}
+/** The v2 twin of `AssistantConnection`: the same connection, the answer read as UI message chunks. */
+export type UIMessageConnection = Connection<AssistantV2RequestInput, UIMessageAnswer>
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
-
-/**
- * The zod-free check of a v2 body (what `assistantV2RequestSchema` checks, minus the per-field
- * detail): used when no schema is given, so the transport stays small.
- */
-export function checkAssistantV2Request(value: unknown): AssistantV2Request {
-  if (!isRecord(value)) badRequest('body', 'must be a JSON object')
-  if (typeof value.fp !== 'string' || value.fp.length === 0) {
-    badRequest('fp', 'is required: use "anonymous" or a stable user id')
-  }
-  if (!Array.isArray(value.messages) || value.messages.length === 0) {
-    badRequest('messages', 'must be a non-empty array')
-  }
-  value.messages.forEach((message: unknown, index: number) => {
-    const at = `messages.${index}`
-    if (!isRecord(message)) badRequest(at, 'must be an object')
-    if (typeof message.id !== 'string' || !message.id) badRequest(`${at}.id`, 'must be a string')
-    if (message.role !== 'user' && message.role !== 'assistant' && message.role !== 'system') {
-      badRequest(`${at}.role`, 'must be system, user or assistant')
-    }
-    if (!Array.isArray(message.parts)) badRequest(`${at}.parts`, 'must be an array')
-    message.parts.forEach((part: unknown, partIndex: number) => {
-      if (!isRecord(part) || typeof part.type !== 'string') {
-        badRequest(`${at}.parts.${partIndex}.type`, 'must be a string')
-      }
-    })
-  })
-  if (value.threadKey !== undefined && !value.threadId) {
-    badRequest('threadKey', 'threadKey is only valid together with threadId')
-  }
-  const size = value.retrievalPageSize
-  if (size !== undefined && !(typeof size === 'number' && Number.isInteger(size) && size > 0)) {
-    badRequest('retrievalPageSize', 'must be a positive integer')
-  }
-  return { retrievalPageSize: 5, ...value } as AssistantV2Request
-}
 
 /** A thread id in message metadata (`start`, `message-metadata`, `finish`), as the dev server sends. */
 function threadFromChunk(chunk: UIMessageStreamChunk): ThreadIdentity | undefined {
@@ -112,93 +63,70 @@ export function createUIMessageConnection(
   endpoint: UIMessageEndpoint,
   options: UIMessageConnectionOptions = {},
 ): UIMessageConnection {
-  const { domain } = endpoint
-  const validate = endpoint.validate ?? checkAssistantV2Request
-  const request = connectionRequest(endpoint.request, options.fetch)
-  const continuity = createThreadContinuity(domain, options)
+  return openConnection<AssistantV2RequestInput, AssistantV2Request, UIMessageAnswer>(
+    { ...endpoint, validate: endpoint.validate ?? checkAssistantV2Request },
+    options,
+    (answer) => readUIMessageAnswer(answer, options),
+  )
+}
 
-  const send = async (
-    body: AssistantV2Request,
-    askOptions: AskOptions,
-  ): Promise<UIMessageAnswer> => {
-    const headers = questionHeaders(endpoint.headers(), askOptions.headers)
-    const { value: response, release } = await performRequest(request, {
-      url: endpoint.url,
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      signal: askOptions.signal,
-      retryMode: 'unprocessed',
-      stream: true,
-      read: async (answer) => answer,
-    })
-    if (!response.body) {
-      release()
-      throw new DocsApiError('The answer has no body.', { kind: 'invalid-response' })
-    }
-    let thread = threadFromHeaders(response.headers)
-    if (thread) continuity.learn(thread)
-    const stream = response.body
-    let used = false
-
-    async function* batches(): AsyncGenerator<UIMessageStreamChunk[]> {
-      if (used) throw new TypeError('The answer can be read once.')
-      used = true
-      try {
-        for await (const batch of readUIMessageStreamBatches(stream, options)) {
-          for (const chunk of batch) {
-            const found = threadFromChunk(chunk)
-            if (found) {
-              thread =
-                found.threadKey || thread?.threadId !== found.threadId
-                  ? found
-                  : { ...found, ...(thread.threadKey ? { threadKey: thread.threadKey } : {}) }
-              continuity.learn(thread)
-            }
-          }
-          yield batch
-        }
-      } catch (error) {
-        // One mapping: a stop is `aborted` whatever the runtime threw while reading.
-        if (askOptions.signal?.aborted) throw abortError(askOptions.signal)
-        throw toDocsApiError(error)
-      } finally {
-        release()
-      }
-    }
-
-    return {
-      response,
-      get thread() {
-        return thread
-      },
-      batches,
-      async *[Symbol.asyncIterator]() {
-        for await (const batch of batches()) yield* batch
-      },
-      async cancel() {
-        if (used) return
-        used = true
-        release()
-        await stream.cancel().catch(() => {})
-      },
-    }
+/**
+ * The v2 endpoint's answer: its SSE body read as checked chunks, the thread learned from the
+ * headers, else from the message metadata.
+ */
+function readUIMessageAnswer(
+  { response, callerSignal, release, learn }: AnswerResponse,
+  options: ReadUIMessageStreamOptions,
+): UIMessageAnswer {
+  if (!response.body) {
+    release()
+    throw new DocsApiError('The answer has no body.', { kind: 'invalid-response' })
   }
+  let thread = threadFromHeaders(response.headers)
+  if (thread) learn(thread)
+  const stream = response.body
+  let used = false
 
-  const ask = async (
-    input: AssistantV2RequestInput,
-    askOptions: AskOptions = {},
-  ): Promise<UIMessageAnswer> => {
-    return continuity.ask(input, askOptions.continueThread, validate, (body) =>
-      send(body, askOptions),
-    )
+  async function* batches(): AsyncGenerator<UIMessageStreamChunk[]> {
+    if (used) throw new TypeError('The answer can be read once.')
+    used = true
+    try {
+      for await (const batch of readUIMessageStreamBatches(stream, options)) {
+        for (const chunk of batch) {
+          const found = threadFromChunk(chunk)
+          if (found) {
+            thread =
+              found.threadKey || thread?.threadId !== found.threadId
+                ? found
+                : { ...found, ...(thread.threadKey ? { threadKey: thread.threadKey } : {}) }
+            learn(thread)
+          }
+        }
+        yield batch
+      }
+    } catch (error) {
+      // One mapping: a stop is `aborted` whatever the runtime threw while reading.
+      if (callerSignal?.aborted) throw abortError(callerSignal)
+      throw toDocsApiError(error)
+    } finally {
+      release()
+    }
   }
 
   return {
+    response,
     get thread() {
-      return continuity.get()
+      return thread
     },
-    clearThread: continuity.clear,
-    ask,
+    batches,
+    async *[Symbol.asyncIterator]() {
+      for await (const batch of batches()) yield* batch
+    },
+    async cancel() {
+      if (used) return
+      used = true
+      release()
+      await stream.cancel().catch(() => {})
+    },
   }
 }

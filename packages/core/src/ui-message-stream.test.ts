@@ -12,6 +12,7 @@ import { uiMessageChunkSchema as v7ChunkSchema } from 'ai-v7'
 import { describe, expect, it } from 'vitest'
 import { collect, randomChunks, streamOf } from '@docchat/test-utils/streams'
 import { DocsApiError } from './errors'
+import { failure } from './test/harness'
 import {
   CHUNK_FIELDS,
   checkUIMessageChunk,
@@ -54,15 +55,6 @@ const read = (
   parts: Array<Uint8Array | string>,
   onUnknownChunk?: (c: UIMessageStreamChunk) => void,
 ) => collect(readUIMessageStreamChunks(streamOf(parts), { onUnknownChunk }))
-
-async function failure(promise: Promise<unknown>): Promise<DocsApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  )
-  expect(DocsApiError.isInstance(error)).toBe(true)
-  return error as DocsApiError
-}
 
 describe('readUIMessageStreamChunks', () => {
   it('reads the real SDK body whole, one byte at a time and in random chunks', async () => {

@@ -1,4 +1,5 @@
 import { DATA_LIMITS } from './docs-limits'
+import { cutAnswerError } from './stream-failure'
 import { DocsApiError } from './errors'
 
 /**
@@ -104,11 +105,6 @@ function malformed(message: string, body: string): DocsApiError {
     kind: 'invalid-response',
     body: body.length > 200 ? `${body.slice(0, 200)}…` : body,
   })
-}
-
-/** A stream that closed before its `finish` (or `error`/`abort`/`[DONE]`). */
-export function cutUIMessageStreamError(): DocsApiError {
-  return new DocsApiError('The answer stream ended before it finished.', { kind: 'network' })
 }
 
 /**
@@ -227,7 +223,7 @@ export async function* readUIMessageStreamBatches(
     if (!finishedReading) await reader.cancel().catch(() => {})
     reader.releaseLock()
   }
-  if (!ended && !done) throw cutUIMessageStreamError()
+  if (!ended && !done) throw cutAnswerError()
 }
 
 /** The chunks of `readUIMessageStreamBatches` one by one. */

@@ -1,24 +1,25 @@
-import type { Ask, AssistantConnectionOptions } from './assistant-connection'
 import type { AssistantMessageStream } from './assistant-message'
-import { streamFailure } from './stream-failure'
+import { cutAnswerError, streamFailure } from './stream-failure'
 import { encodeDataStream } from './coalesce-text-parts'
 import type { DataStreamEvent } from './data-stream'
 import { asAbortError } from './abort-error'
 import { DocsApiError } from './errors'
 import { linkSignal } from './request'
-import type { AssistantRequestInput } from './schemas'
+import type { AssistantRequestInput } from './request-schemas'
+
+/** The connection's `ask`, as this module needs it (typed here: it imports nothing of the connection). */
+type Ask = (
+  body: AssistantRequestInput,
+  options: { signal: AbortSignal; headers: HeadersInit | undefined; continueThread: boolean },
+) => Promise<AssistantMessageStream>
 
 /*
  * An assistant connection's `fetch` for AI SDK v4 `useChat({ streamProtocol: 'data' })`: the
  * answer, parsed once, written back as a data stream with text merged. Apart from the rest of the
- * connection (assistant-connection.ts) and importing nothing of it at runtime, so
+ * connection (assistant-connection.ts) and importing nothing of it, so
  * `createDocsReaderClient` can load it when a page first uses it; `createAssistantConnection`
  * (use-chat-connection.ts) brings it along.
  */
-
-function cutStreamError(): DocsApiError {
-  return new DocsApiError('The answer stream ended before it finished.', { kind: 'network' })
-}
 
 /**
  * The events AI SDK v4's parser may see: failures become one `DocsApiError` (after the events
@@ -47,7 +48,7 @@ async function* checkedForUseChat(
   } catch (error) {
     throw asAbortError(error)
   }
-  if (!finished) throw cutStreamError()
+  if (!finished) throw cutAnswerError()
 }
 
 function useChatBody(init: RequestInit | undefined): Record<string, unknown> {
@@ -72,7 +73,7 @@ function useChatBody(init: RequestInit | undefined): Record<string, unknown> {
 /** The connection's `fetch` for AI SDK v4 useChat: the answer re-encoded, text merged. */
 export function useChatFetch(
   ask: Ask,
-  options: AssistantConnectionOptions,
+  options: { coalesceTextMs?: number | undefined },
 ): typeof globalThis.fetch {
   return async (_input, init) => {
     const body = useChatBody(init)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { messageSchema } from './schemas'
+import { messageSchema } from './request-schemas'
 import { type ChatMessageLike, toV4Message } from './v4-messages'
 
 const message = (

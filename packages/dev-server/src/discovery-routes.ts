@@ -133,7 +133,7 @@ function unreadableFileProblem(attachments: readonly Attachment[] | undefined): 
     if (isAttachmentPlaceholder(file) || readDataUrl(file.url) || absoluteFileUrl(file.url))
       continue
     const name = typeof file.name === 'string' ? ` (${file.name})` : ''
-    return `attachment ${index + 1}${name}: url must be an absolute http(s) URL or a base64 data URL; the dev server cannot resolve a relative URL`
+    return `attachment ${index + 1}${name}: url must be an absolute http(s) URL on a public host or a base64 data URL; the dev server cannot resolve a relative URL, and sends no address on your network to the model`
   }
   return undefined
 }
@@ -315,7 +315,7 @@ function startTurn(server: ServerContext, ctx: RequestContext, turn: PreparedTur
  */
 export const answerModeHeader = 'X-DocChat-Answer-Mode'
 
-export function answerModeOf(server: ServerContext): 'extractive' | 'model' {
+function answerModeOf(server: ServerContext): 'extractive' | 'model' {
   return server.llm ? 'model' : 'extractive'
 }
 
@@ -429,7 +429,7 @@ async function semanticResults(
  * A 400 naming the field and its maximum when a raw body string is longer than `max`: checked
  * before the value reaches a schema, a regex or the index.
  */
-export function checkLength(value: unknown, max: number, field: string): void {
+function checkLength(value: unknown, max: number, field: string): void {
   if (typeof value === 'string' && value.length > max) {
     throw new HttpError(
       400,

@@ -5,6 +5,7 @@
  * is an HTTP one, through the fetch handler elsewhere.
  */
 import { connect } from 'node:net'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { DOCS_LIMITS } from '@docchat/core'
@@ -295,6 +296,135 @@ describe('assistant bodies and context over HTTP (issue 20, finding 7)', () => {
   })
 })
 
+describe('bodies that cost JSON.parse more than their bytes', () => {
+  let server: RunningDevServer
+  beforeAll(async () => {
+    server = await startDevServer({ port: 0, docs: { acme: fixtureCorpus() }, seed: false })
+  })
+  afterAll(() => server.close())
+
+  // Bytes, encoded before any timing: the client shares this process and its event loop.
+  const postRaw = (path: string, body: string | Uint8Array<ArrayBuffer>) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${server.keys.assistant}`,
+        'Content-Type': 'application/json',
+      },
+      body,
+    })
+  const search = async () => {
+    const response = await postRaw('/discovery/v1/search/acme', '{"query":"webhooks"}')
+    expect(response.status).toBe(200)
+    return response.json()
+  }
+  /** The longest the server's event loop (this process) stalled while `run` went on. */
+  async function longestStall<T>(run: () => Promise<T>): Promise<{ value: T; stallMs: number }> {
+    const histogram = monitorEventLoopDelay({ resolution: 5 })
+    histogram.enable()
+    try {
+      const value = await run()
+      return { value, stallMs: histogram.max / 1e6 }
+    } finally {
+      histogram.disable()
+    }
+  }
+  const assistantPath = '/discovery/v1/assistant/acme/message'
+  const question = JSON.stringify(userMessage('How do webhooks work?'))
+
+  // Both under the bytes an assistant route reads before parsing (one question's files, ~13.4 MB):
+  // JSON.parse held the event loop 12 s on the first and 6 s on the second (twice: the recording
+  // parses too), and only then came the 400 or 413. Now a linear scan refuses them first.
+  it.each([
+    [
+      '10 MB of nested arrays',
+      `{"fp":"a","messages":${'['.repeat(5_000_000)}${']'.repeat(5_000_000)}}`,
+      DEV_SERVER_LIMITS.jsonDepth,
+    ],
+    [
+      '13 MB of empty objects and no file',
+      `{"fp":"a","messages":[${question}],"x":[${'{},'.repeat(4_500_000)}0]}`,
+      DEV_SERVER_LIMITS.jsonContainers,
+    ],
+    [
+      '1 MiB of empty objects',
+      `{"fp":"a","messages":[${question}],"x":[${'{},'.repeat(340_000)}0]}`,
+      DEV_SERVER_LIMITS.jsonContainers,
+    ],
+  ])(
+    '%s: a 400 before any parse, the event loop free',
+    { timeout: 120_000 },
+    async (_name, body, limit) => {
+      const baseline = await medianMs(search)
+      const cap = Math.max(400, 20 * baseline)
+      const bytes = new TextEncoder().encode(body)
+      const { value: response, stallMs } = await longestStall(() => postRaw(assistantPath, bytes))
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({ field: 'body', limit })
+      expect(stallMs, `baseline ${baseline.toFixed(1)} ms`).toBeLessThan(cap)
+      // Recorded by size, never parsed.
+      const recorded = server.requests.filter((request) => request.path === assistantPath).at(-1)!
+      expect(recorded.body).toEqual({ omitted: 'refused before it was parsed' })
+      await search()
+    },
+  )
+
+  it('13 MB of short strings and no file: a 413 before any parse', {
+    timeout: 120_000,
+  }, async () => {
+    const body = `{"fp":"a","messages":[${question}],"x":"${'\\"'.repeat(10)}","y":[${'"",'.repeat(4_500_000)}""]}`
+    const baseline = await medianMs(search)
+    const cap = Math.max(400, 20 * baseline)
+    const bytes = new TextEncoder().encode(body)
+    const { value: response, stallMs } = await longestStall(() => postRaw(assistantPath, bytes))
+    expect(response.status).toBe(413)
+    expect(await response.json()).toMatchObject({ limit: 1024 * 1024 })
+    expect(stallMs, `baseline ${baseline.toFixed(1)} ms`).toBeLessThan(cap)
+  })
+
+  it('a question with a file, nested to the limit, and a long conversation still pass', async () => {
+    const png = `data:image/png;base64,${'A'.repeat(2_000_000)}`
+    const history = Array.from({ length: 100 }, (_, index) =>
+      index % 2 === 0
+        ? userMessage(`Question ${index}?`, `u${index}`)
+        : {
+            id: `a${index}`,
+            role: 'assistant',
+            content: 'Answer.',
+            parts: [
+              { type: 'text', text: 'Answer.' },
+              ...Array.from({ length: 5 }, (_, at) => ({
+                type: 'source',
+                source: { sourceType: 'url', id: `s${at}`, url: `/page-${at}`, title: 'Page' },
+              })),
+            ],
+          },
+    )
+    const response = await postRaw(
+      assistantPath,
+      JSON.stringify({
+        fp: 'anonymous',
+        messages: [
+          ...history,
+          {
+            ...userMessage('What does this show?'),
+            experimental_attachments: [{ name: 'a.png', contentType: 'image/png', url: png }],
+          },
+        ],
+      }),
+    )
+    expect(response.status).toBe(200)
+    await response.text()
+    const deep = await postRaw(
+      '/discovery/v1/search/acme',
+      `{"query":"webhooks","x":${'['.repeat(DEV_SERVER_LIMITS.jsonDepth - 1)}${']'.repeat(DEV_SERVER_LIMITS.jsonDepth - 1)}}`,
+    )
+    // Parsed: refused by the schema, not by the scan.
+    expect(deep.status).toBe(400)
+    expect(await deep.json()).toMatchObject({ field: 'x' })
+  })
+})
+
 describe('unusable attachment URLs (issue 20, finding 8)', () => {
   let fake: FakeOpenAI
   let llm: RunningDevServer
@@ -366,6 +496,44 @@ describe('unusable attachment URLs (issue 20, finding 8)', () => {
       .filter((message) => message.role === 'user')
       .map((message) => message.content)
     expect(users).toEqual(['How do webhooks work?', 'And retries?'])
+  })
+
+  // Any web page can send this (the key is public, CORS open): in LLM mode the URL went to the
+  // model endpoint as an image to fetch, and a local OpenAI-compatible server (vLLM, LM Studio…)
+  // fetches it from the developer's own network: cloud metadata, routers, local admin pages.
+  it.each([
+    'http://169.254.169.254/latest/meta-data/iam/security-credentials/a.png',
+    'http://127.0.0.1:8080/admin.png',
+    'http://2130706433/a.png',
+    'http://0x7f.1/a.png',
+    'http://localhost:3000/a.png',
+    'http://app.localhost/a.png',
+    'http://10.0.0.1/a.png',
+    'http://192.168.1.1/a.png',
+    'http://172.20.0.1/a.png',
+    'http://100.64.0.1/a.png',
+    'http://0.0.0.0/a.png',
+    'http://[::1]/a.png',
+    'http://[::ffff:169.254.169.254]/a.png',
+    'http://[fe80::1]/a.png',
+    'http://[fd00::1]/a.png',
+  ])('LLM mode: a file at %s on the local network never reaches the model', async (url) => {
+    const chats = fake.chatRequests
+    const refused = await askV1(llm, 'What does this screenshot show?', {
+      attachments: [{ ...relativeFile, url }],
+    })
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toMatchObject({ field: 'messages.0.experimental_attachments' })
+    expect(fake.chatRequests).toBe(chats)
+  })
+
+  it('LLM mode: a file on a public host still goes to the model as an image URL', async () => {
+    const response = await askV1(llm, 'What does this screenshot show?', {
+      attachments: [{ ...relativeFile, url: 'https://files.example/a.png' }],
+    })
+    expect(response.status).toBe(200)
+    await response.text()
+    expect(JSON.stringify(fake.chatMessages.at(-1))).toContain('https://files.example/a.png')
   })
 
   it('LLM mode, v2: a relative file part URL gets a 400 naming the parts', async () => {

@@ -1,5 +1,7 @@
 /** Response helpers shared by every route: JSON bodies in the contract's shapes, CORS. */
 
+import { DEV_SERVER_LIMITS } from './limits'
+
 /**
  * `message` for the discovery group and anything without a route; `error` for admin and project
  * routes, whose bodies also carry `message` so one reader (`message ?? error`) works everywhere.
@@ -7,7 +9,7 @@
 export type ErrorShape = 'message' | 'error'
 
 /** Headers a browser client must be able to read cross-origin. */
-export const exposedHeaders = [
+const exposedHeaders = [
   'X-Thread-Id',
   'X-Thread-Key',
   'Retry-After',
@@ -97,7 +99,7 @@ const reasonPhrases: Record<number, string> = {
   504: 'Gateway Timeout',
 }
 
-export function reasonPhrase(status: number): string {
+function reasonPhrase(status: number): string {
   return reasonPhrases[status] ?? ''
 }
 
@@ -159,10 +161,15 @@ export function withHeaders(response: Response, extra: Headers | undefined): Res
   })
 }
 
-/** Reads the body with a byte cap so a huge upload is refused without buffering it all. */
+/**
+ * Reads the body with a byte cap so a huge upload is refused without buffering it all, decoding
+ * it chunk by chunk (no one long task for a large body) and handing each piece to `inspect`, which
+ * may refuse it by throwing before the rest arrives.
+ */
 export async function readBody(
   request: Request,
   limitBytes: number,
+  inspect?: (text: string) => void,
 ): Promise<{ text: string; bytes: number }> {
   const declared = Number(request.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > limitBytes) {
@@ -176,27 +183,99 @@ export async function readBody(
   }
   if (!request.body) return { text: '', bytes: 0 }
   const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
+  const decoder = new TextDecoder()
+  const pieces: string[] = []
   let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limitBytes) {
-      await reader.cancel().catch(() => {})
-      throw new HttpError(413, `Request body exceeds the limit of ${limitBytes} bytes`, {
-        limit: limitBytes,
-      })
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > limitBytes) {
+        throw new HttpError(413, `Request body exceeds the limit of ${limitBytes} bytes`, {
+          limit: limitBytes,
+        })
+      }
+      const piece = decoder.decode(value, { stream: true })
+      inspect?.(piece)
+      pieces.push(piece)
     }
-    chunks.push(value)
+  } catch (error) {
+    await reader.cancel().catch(() => {})
+    throw error
   }
-  const all = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    all.set(chunk, offset)
-    offset += chunk.byteLength
+  const tail = decoder.decode()
+  inspect?.(tail)
+  pieces.push(tail)
+  return { text: pieces.join(''), bytes: size }
+}
+
+/** A string literal at least this long (a file's data URL) costs `JSON.parse` about a copy. */
+const longStringChars = 1024
+
+/**
+ * Checks a JSON body as it arrives, before any `JSON.parse` sees it: arrays and objects nested at
+ * most `DEV_SERVER_LIMITS.jsonDepth` and at most `jsonContainers` of them, and at most
+ * `maxStructureChars` characters outside long string literals. `JSON.parse` spends about a
+ * microsecond per object or nesting level and a copy on a long string: 10 MB of `[` (under the
+ * bytes an assistant route reads for one question's files) held the event loop for 12 s, 13 MB of
+ * `{},` for 6 s and 1 MiB of it for 1.8 s, twice (the recording parses the body too), before the
+ * 400 or 413 came. Only the files' data may use the allowance over `maxBodyBytes`, and file data
+ * is long strings. Linear, one chunk at a time: a hostile body is refused as soon as it shows.
+ */
+export function jsonShapeCheck(maxStructureChars: number) {
+  const { jsonDepth, jsonContainers } = DEV_SERVER_LIMITS
+  let depth = 0
+  let containers = 0
+  let structure = 0
+  /** Characters of the string literal being read (quotes included), or -1 outside one. */
+  let stringChars = -1
+  let escaped = false
+  const tooLarge = () =>
+    new HttpError(
+      413,
+      `Request body has more than ${maxStructureChars} bytes besides its files' data; that is the limit`,
+      { limit: maxStructureChars },
+    )
+  return {
+    push(text: string): void {
+      for (let index = 0; index < text.length; index++) {
+        const code = text.charCodeAt(index)
+        if (stringChars >= 0) {
+          stringChars++
+          if (escaped) escaped = false
+          else if (code === 0x5c) escaped = true
+          else if (code === 0x22) {
+            if (stringChars < longStringChars) structure += stringChars
+            stringChars = -1
+          }
+          continue
+        }
+        if (code === 0x22) {
+          stringChars = 1
+          continue
+        }
+        structure++
+        if (code === 0x5b || code === 0x7b) {
+          if (++depth > jsonDepth) {
+            throw new HttpError(
+              400,
+              `Malformed JSON body: arrays and objects nested deeper than ${jsonDepth}`,
+              { field: 'body', limit: jsonDepth },
+            )
+          }
+          if (++containers > jsonContainers) {
+            throw new HttpError(
+              400,
+              `Malformed JSON body: more than ${jsonContainers} arrays and objects`,
+              { field: 'body', limit: jsonContainers },
+            )
+          }
+        } else if (code === 0x5d || code === 0x7d) depth--
+      }
+      if (structure > maxStructureChars) throw tooLarge()
+    },
   }
-  return { text: new TextDecoder().decode(all), bytes: size }
 }
 
 export function parseJsonBody(raw: string): unknown {

@@ -21,10 +21,6 @@ export function ulid(time: number): string {
   return out
 }
 
-export function isUlid(value: string): boolean {
-  return /^[0-9A-HJKMNP-TV-Z]{26}$/.test(value)
-}
-
 export function randomToken(bytes = 24): string {
   let out = ''
   for (const byte of randomBytes(bytes)) out += byte.toString(16).padStart(2, '0')

@@ -12,6 +12,7 @@ import { apiNames, looksLikeCodeQuestion } from './assistant/compose-answer'
 import { retrievalQuery } from './assistant/retrieval'
 import { blocks, sentences, terms, wordGroups } from './assistant/text'
 import { bearerToken } from './auth'
+import { jsonShapeCheck } from './http'
 import { normalisePagePath } from './discovery-routes'
 import { splitFrontmatter } from './docs/frontmatter'
 import { reduceMdx } from './docs/mdx-to-text'
@@ -187,5 +188,17 @@ describe('request headers and docs files', () => {
     ['unclosed fences', (n: number) => '```\n~~~\n'.repeat(n / 8)],
   ])('reduceMdx with %s', (_, makeInput) => {
     expectLinearTime(makeInput, (source) => reduceMdx(source))
+  })
+})
+
+describe('request bodies before parsing', () => {
+  // The scan refuses a body at its limits; each shape stays under them so the whole is read.
+  it.each([
+    ['backslashes in a string', (n: number) => `{"a":"${'\\\\'.repeat(n)}"}`],
+    ['quotes and escapes', (n: number) => `{"a":[${'"\\\\\\"",'.repeat(n)}""]}`],
+    ['one long string', (n: number) => `{"a":"${'x'.repeat(n)}"}`],
+    ['numbers and commas', (n: number) => `[${'1,'.repeat(n)}1]`],
+  ])('jsonShapeCheck with %s', (_, makeInput) => {
+    expectLinearTime(makeInput, (body) => jsonShapeCheck(Number.MAX_SAFE_INTEGER).push(body))
   })
 })

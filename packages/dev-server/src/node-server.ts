@@ -48,7 +48,7 @@ function addressHostname(address: string | undefined): string | undefined {
   return parseHost(plain.includes(':') ? `[${plain}]` : plain)?.hostname
 }
 
-export function isLoopbackHostname(hostname: string): boolean {
+function isLoopbackHostname(hostname: string): boolean {
   return (
     hostname === 'localhost' ||
     hostname.endsWith('.localhost') ||
@@ -102,11 +102,14 @@ function toRequest(req: IncomingMessage, origin: string, signal: AbortSignal): R
   } as RequestInit)
 }
 
-async function send(res: ServerResponse, response: Response): Promise<void> {
+async function send(res: ServerResponse, response: Response, req: IncomingMessage): Promise<void> {
   const headers: Record<string, string> = {}
   response.headers.forEach((value, key) => {
     headers[key] = value
   })
+  // Refused before its body was read to the end (over a limit, a body that shows itself hostile
+  // early): the rest is not read, and the connection cannot carry another request.
+  if (!req.complete) res.shouldKeepAlive = false
   res.writeHead(
     response.status,
     response.statusText || STATUS_CODES[response.status] || '',
@@ -164,7 +167,7 @@ export async function listen(
     }
     server
       .fetch(request, { clientAddress: req.socket.remoteAddress })
-      .then((response) => send(res, response))
+      .then((response) => send(res, response, req))
       .catch((error: unknown) => {
         if (!res.headersSent) {
           refuse(res, 500, error instanceof Error ? error.message : String(error))

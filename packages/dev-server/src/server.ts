@@ -42,6 +42,7 @@ import {
   errorResponse,
   HttpError,
   json,
+  jsonShapeCheck,
   preflightResponse,
   parseJsonBody,
   readBody,
@@ -423,10 +424,23 @@ export async function createDevServer(options: DevServerOptions = {}): Promise<D
       // when the request is refused after authentication (bad field, rate limit, unknown thread).
       // The assistant routes read up to one question's files more; they hold a body without
       // files to `maxBodyBytes` once it is parsed (`checkBodySize`).
-      const { text: rawBody, bytes: bodyBytes } =
-        request.method === 'GET' || request.method === 'HEAD'
-          ? { text: '', bytes: 0 }
-          : await readBody(request, context.maxBodyBytes + bodyAllowance(matched.handler))
+      let body: { text: string; bytes: number }
+      try {
+        // Checked as it arrives, before the recording or the route parses it: jsonShapeCheck.
+        const shape = jsonShapeCheck(context.maxBodyBytes)
+        body =
+          request.method === 'GET' || request.method === 'HEAD'
+            ? { text: '', bytes: 0 }
+            : await readBody(
+                request,
+                context.maxBodyBytes + bodyAllowance(matched.handler),
+                shape.push,
+              )
+      } catch (error) {
+        entry.body = { omitted: 'refused before it was parsed' }
+        throw error
+      }
+      const { text: rawBody, bytes: bodyBytes } = body
       recordBody(entry, rawBody)
       await sleep(faults.latency ?? 0, request.signal)
       if (faults.status !== undefined) {

@@ -30,7 +30,7 @@ export interface ThreadLimits {
   maxTurns: number
 }
 
-export const defaultThreadLimits: ThreadLimits = {
+const defaultThreadLimits: ThreadLimits = {
   maxThreads: 1_000,
   maxChars: 16 * 1024 * 1024,
   maxTurns: 200,

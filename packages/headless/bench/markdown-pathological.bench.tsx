@@ -6,7 +6,8 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server'
 import { Markdown } from '../src/markdown/markdown'
-import { cpuMs, PATHOLOGICAL_INPUTS, parseAll } from './pathological-inputs'
+import { cpuMs } from '@docchat/test-utils/linear-time'
+import { PATHOLOGICAL_INPUTS, parseAll } from './pathological-inputs'
 
 const GOAL_MS = 50
 

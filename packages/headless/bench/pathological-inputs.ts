@@ -7,7 +7,7 @@ import { parseInline } from '../src/markdown/inline'
  * the bench (`pnpm bench`) and the tests that cap each render.
  */
 
-export const PATHOLOGICAL_LENGTH = 60_000
+const PATHOLOGICAL_LENGTH = 60_000
 
 const PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'
 
@@ -116,7 +116,7 @@ function growingRuns(char: string, separator: string): string {
 export const PATHOLOGICAL_INPUTS: PathologicalInput[] = [...punctuationRuns(), ...SHAPES]
 
 /** Every inline text of `blocks` (paragraphs, headings, list items, quotes, table cells). */
-export function inlineTexts(blocks: readonly MarkdownBlock[], into: string[] = []): string[] {
+function inlineTexts(blocks: readonly MarkdownBlock[], into: string[] = []): string[] {
   for (const block of blocks) {
     if (block.type === 'paragraph' || block.type === 'heading') into.push(block.text)
     else if (block.type === 'list') for (const item of block.items) inlineTexts(item, into)
@@ -131,16 +131,4 @@ export function parseAll(markdown: string): number {
   let nodes = 0
   for (const text of inlineTexts(parseMarkdownBlocks(markdown))) nodes += parseInline(text).length
   return nodes
-}
-
-/** CPU milliseconds of the fastest of `runs` calls (CPU, not wall time: the machine is shared). */
-export function cpuMs(run: () => unknown, runs = 3): number {
-  let best = Number.POSITIVE_INFINITY
-  for (let index = 0; index < runs; index++) {
-    const start = process.cpuUsage()
-    run()
-    const used = process.cpuUsage(start)
-    best = Math.min(best, (used.user + used.system) / 1000)
-  }
-  return best
 }

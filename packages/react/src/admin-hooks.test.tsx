@@ -1,5 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { createTestSetup, projectId, type TestSetup } from './test/docchat-test-setup'
+import { createTestSetup, projectId, type TestSetup } from './test/harness'
 import { useAgentJob } from './use-agent-job'
 import { useAgentJobs } from './use-agent-jobs'
 import { useTriggerUpdate } from './use-trigger-update'

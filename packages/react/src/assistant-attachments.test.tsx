@@ -1,6 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { createTestSetup } from './test/docchat-test-setup'
-import { useAssistantChat } from './use-assistant-chat'
+import { createTestSetup, useAssistantChat } from './test/harness'
 
 // A real 1×1 PNG.
 const png =

@@ -2,8 +2,11 @@ export {
   DocChatProvider,
   type DocChatContextValue,
   type DocChatProviderProps,
+  type DocChatScope,
   useDocChat,
 } from './provider'
+export type { ChatKey, ChatRegistry } from './chat-scope'
+export type { DocChatEngine } from './engine'
 export {
   type AssistantChat,
   type AssistantChatStatus,
@@ -12,6 +15,7 @@ export {
   useAssistantChat,
 } from './use-assistant-chat'
 export {
+  type ConversationList,
   type ConversationMarkdownExportOptions,
   type Conversations,
   type ThreadStoreAccess,
@@ -36,7 +40,12 @@ export {
 export { isMessageNotFound } from './message-not-found'
 export type { MessageLike } from './message-parts'
 export { resolveDocsUrl } from './resolve-docs-url'
-export { type DocsSearch, type UseDocsSearchOptions, useDocsSearch } from './use-docs-search'
+export {
+  type DocsSearch,
+  type DocsSearchState,
+  type UseDocsSearchOptions,
+  useDocsSearch,
+} from './use-docs-search'
 export { useDocsPage } from './use-docs-page'
 export { type AgentJobs, type UseAgentJobsOptions, useAgentJobs } from './use-agent-jobs'
 export {

@@ -8,7 +8,7 @@ import {
   messageFromStream,
   withSearchResults,
   withTrailingText,
-} from './test/captured-stream'
+} from './test/harness'
 
 const docsBaseUrl = 'https://docs.example.com/docs'
 

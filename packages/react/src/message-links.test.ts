@@ -9,7 +9,7 @@ import {
   messageFromStream,
   withSearchResults,
   withTrailingText,
-} from './test/captured-stream'
+} from './test/harness'
 
 const docsBaseUrl = 'https://docs.example.com/docs'
 // A suggestion is one line of the block, so forms with a line break cannot be written there.

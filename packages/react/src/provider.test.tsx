@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, focusManager } from '@tanstack/react-
 import { act, render, renderHook, waitFor } from '@testing-library/react'
 import { DocChatProvider, useDocChat } from './provider'
 import { docChatQueryKeys } from './query-keys'
-import { baseUrl, createTestSetup, docsCorpus, projectId } from './test/docchat-test-setup'
+import { baseUrl, createTestSetup, docsCorpus, projectId } from './test/harness'
 import { useAgentJob } from './use-agent-job'
 import { type AssistantChat, useAssistantChat } from './use-assistant-chat'
 import { type DocsSearch, useDocsSearch } from './use-docs-search'

@@ -1,17 +1,9 @@
 'use client'
 
 import type { DocsClient, ThreadStore } from '@docchat/core'
-import { apiStorageOrigin, createThreadStore } from '@docchat/core'
 import { QueryClient, QueryClientContext } from '@tanstack/react-query'
-import {
-  createContext,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react'
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react'
+import { type ChatRegistry, useChatScope } from './chat-scope'
 import { clientOwnsRetries } from './query-retry'
 
 export interface DocChatProviderProps {
@@ -39,28 +31,32 @@ export interface DocChatProviderProps {
   children?: ReactNode
 }
 
-export interface DocChatContextValue {
+/** What every engine's provider gives its hooks (the drop-in's has no QueryClient). */
+export interface DocChatScope {
   client: DocsClient
   domain: string
   projectId: string | undefined
-  queryClient: QueryClient
   docsBaseUrl: string | undefined
   fp: string
   /** Lazily creates the default store so nothing touches `window` during render. */
   getThreadStore: () => ThreadStore
   /** Distinguishes chats of two providers (and of a remounted provider) in the AI SDK's cache. */
   instanceId: string
+  /** This provider's chats (`useAssistantChat`), shared by id, gone with the provider. */
+  chats: ChatRegistry
+}
+
+export interface DocChatContextValue extends DocChatScope {
+  queryClient: QueryClient
 }
 
 const DocChatContext = createContext<DocChatContextValue | null>(null)
-
-let providerCount = 0
 
 export function DocChatProvider(props: DocChatProviderProps) {
   const { client, domain, projectId, docsBaseUrl, threadStore, fp = 'anonymous', children } = props
   const contextQueryClient = useContext(QueryClientContext)
   const ownQueryClient = useRef<QueryClient | undefined>(undefined)
-  const [instanceId] = useState(() => `p${++providerCount}`)
+  const { instanceId, chats, getThreadStore } = useChatScope(client, threadStore)
   let queryClient = props.queryClient ?? contextQueryClient
   if (!queryClient) {
     // Lazy init during render: queries must work in the very first render, SSR included.
@@ -78,7 +74,6 @@ export function DocChatProvider(props: DocChatProviderProps) {
     return () => ownClient.unmount()
   }, [ownClient])
 
-  const defaultStore = useRef<ThreadStore | undefined>(undefined)
   const value = useMemo<DocChatContextValue>(
     () => ({
       client,
@@ -88,17 +83,10 @@ export function DocChatProvider(props: DocChatProviderProps) {
       docsBaseUrl,
       fp,
       instanceId,
-      getThreadStore: () => {
-        if (threadStore) return threadStore
-        // Kept per API origin: a client pointed at another host never reads this one's threads.
-        const apiOrigin = apiStorageOrigin(client.baseUrl)
-        if (defaultStore.current?.apiOrigin !== apiOrigin) {
-          defaultStore.current = createThreadStore({ apiBaseUrl: client.baseUrl })
-        }
-        return defaultStore.current
-      },
+      chats,
+      getThreadStore,
     }),
-    [client, domain, projectId, queryClient, docsBaseUrl, fp, instanceId, threadStore],
+    [client, domain, projectId, queryClient, docsBaseUrl, fp, instanceId, chats, getThreadStore],
   )
   return <DocChatContext.Provider value={value}>{children}</DocChatContext.Provider>
 }

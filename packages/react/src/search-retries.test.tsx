@@ -1,6 +1,6 @@
 import { defaultRetryOptions } from '@docchat/core'
 import { renderHook, waitFor } from '@testing-library/react'
-import { createTestSetup } from './test/docchat-test-setup'
+import { createTestSetup } from './test/harness'
 import { useDocsSearch } from './use-docs-search'
 
 /**

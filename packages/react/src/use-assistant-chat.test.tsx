@@ -1,7 +1,8 @@
 import { createThreadStore } from '@docchat/core'
+import { expectCutAnswer } from '@docchat/test-utils/answers'
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { baseUrl, createTestSetup, domain } from './test/docchat-test-setup'
-import { type AssistantChat, useAssistantChat } from './use-assistant-chat'
+import { baseUrl, createTestSetup, domain, useAssistantChat } from './test/harness'
+import type { AssistantChat } from './use-assistant-chat'
 
 function lastAnswer(chat: AssistantChat): string {
   const message = chat.messages.at(-1)
@@ -324,6 +325,13 @@ describe('useAssistantChat errors', () => {
     const { result } = await failingChat({ fault: 'cut-after=4' })
     expect(result.current.error).toMatchObject({ kind: 'network', retryable: true })
     expect(result.current.messages).toHaveLength(2)
+  })
+
+  // Issue 21: one end-of-stream rule, one error, on every path (core's collect() and transport
+  // tests check theirs with the same expectation).
+  it('a cut answer fails with the one cut-answer error of every path', async () => {
+    const { result } = await failingChat({ fault: 'cut-after=4' })
+    expectCutAnswer(result.current.error)
   })
 
   it.each([

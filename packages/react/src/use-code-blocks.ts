@@ -2,7 +2,7 @@
 
 import type { ContextItem } from '@docchat/core'
 import { type RefObject, useEffect, useState } from 'react'
-import { scheduleFrame } from './schedule-frame'
+import { scheduleFrame } from '@docchat/core'
 
 export interface CodeBlock {
   /** Stable id: the `<pre>`'s `id`, else a `data-docchat-code-block` value such as `code-block-1`. */

@@ -1,8 +1,6 @@
 import { createConversationStore, createThreadStore } from '@docchat/core'
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { useDocChat } from './provider'
-import { createTestSetup, domain } from './test/docchat-test-setup'
-import { useAssistantChat } from './use-assistant-chat'
+import { createTestSetup, domain, useAssistantChat, useDocChat } from './test/harness'
 import { useConversations } from './use-conversations'
 
 interface AssistantBody {

@@ -10,12 +10,12 @@ import {
   conversationTitle,
   conversationToMarkdown,
   createConversationStore,
+  reviveMessage,
   type StoredConversation,
   type ThreadIdentity,
 } from '@docchat/core'
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
-import { reviveMessage } from './assistant-chat-shared'
-import type { AssistantChat } from './use-assistant-chat'
+import type { AssistantChat } from './assistant-chat'
 
 /** Where the chat keeps its thread: the provider's thread store (`useDocChat().getThreadStore`). */
 export interface ThreadStoreAccess {
@@ -59,7 +59,8 @@ export interface ConversationMarkdownExportOptions {
   docsBaseUrl?: string
 }
 
-export interface Conversations {
+/** The recent conversations, as both engines give them (the drop-in's has no Markdown export). */
+export interface ConversationList {
   /** Recent conversations of the domain, newest first (the current one included once it has a question). */
   list: ReadonlyArray<StoredConversation<Message>>
   /** The id of the conversation on screen (its first message's), if it has begun. */
@@ -72,10 +73,13 @@ export interface Conversations {
   restore: (conversation: StoredConversation<Message>) => void
   /** Keeps the current conversation and starts a new one. */
   startNew: () => void
-  /** A conversation (the current one by default) as Markdown; see `conversationToMarkdown`. */
-  toMarkdown: (id?: string, options?: ConversationMarkdownExportOptions) => string
   /** The title of a conversation (the current one by default): its first question. */
   titleOf: (id?: string) => string
+}
+
+export interface Conversations extends ConversationList {
+  /** A conversation (the current one by default) as Markdown; see `conversationToMarkdown`. */
+  toMarkdown: (id?: string, options?: ConversationMarkdownExportOptions) => string
 }
 
 const noConversations: ReadonlyArray<StoredConversation<Message>> = []
@@ -90,19 +94,33 @@ export function useConversations(
   chat: AssistantChat,
   options: UseConversationsOptions,
 ): Conversations {
-  return useConversationsWith(chat, options, conversationToMarkdown)
+  const [conversations, messagesOf] = useConversationList(chat, options)
+  const latest = useRef(chat)
+  latest.current = chat
+  const toMarkdown = useCallback(
+    (id?: string, exportOptions: ConversationMarkdownExportOptions = {}) => {
+      const helpers = latest.current
+      return conversationToMarkdown(messagesOf(id), {
+        answerText: (message) => helpers.displayText(message),
+        sources: (message) => helpers.sources(message),
+        contextOf: exportOptions.contextOf ?? ((message) => helpers.contextOf(message)),
+        ...(exportOptions.labels ? { labels: exportOptions.labels } : {}),
+        docsBaseUrl: exportOptions.docsBaseUrl,
+      })
+    },
+    [messagesOf],
+  )
+  return useMemo(() => ({ ...conversations, toMarkdown }), [conversations, toMarkdown])
 }
 
 /**
- * `useConversations` with the Markdown renderer passed in. The drop-in's engine passes none, so
- * its panel chunk goes without core's export code (the widget's history chunk renders it).
- * Without a renderer, `toMarkdown` throws.
+ * The conversations without the Markdown export (about 7 KB gzip of core's, which the drop-in's
+ * panel goes without: its history chunk renders the export itself), and the messages of one.
  */
-export function useConversationsWith(
+export function useConversationList(
   chat: AssistantChat,
   options: UseConversationsOptions,
-  renderMarkdown: typeof conversationToMarkdown | undefined,
-): Conversations {
+): [ConversationList, (id: string | undefined) => Message[]] {
   const { domain, getThreadStore, maxCount, maxBytes, enabled = true, apiBaseUrl } = options
   const ownStore = useRef<ConversationStore | undefined>(undefined)
   // Created on the client only (the server snapshot is empty), like the thread store, and again
@@ -209,25 +227,11 @@ export function useConversationsWith(
     [getStore, domain],
   )
 
-  const toMarkdown = useCallback(
-    (id?: string, exportOptions: ConversationMarkdownExportOptions = {}) => {
-      const helpers = latest.current
-      if (!renderMarkdown) throw new Error('DocChat: no Markdown export in this engine')
-      return renderMarkdown(messagesOf(id), {
-        answerText: (message) => helpers.displayText(message),
-        sources: (message) => helpers.sources(message),
-        contextOf: exportOptions.contextOf ?? ((message) => helpers.contextOf(message)),
-        ...(exportOptions.labels ? { labels: exportOptions.labels } : {}),
-        docsBaseUrl: exportOptions.docsBaseUrl,
-      })
-    },
-    [messagesOf, renderMarkdown],
-  )
-
   const titleOf = useCallback((id?: string) => conversationTitle(messagesOf(id)), [messagesOf])
 
-  return useMemo(
-    () => ({ list, currentId, switchTo, remove, restore, startNew, toMarkdown, titleOf }),
-    [list, currentId, switchTo, remove, restore, startNew, toMarkdown, titleOf],
+  const conversations = useMemo(
+    () => ({ list, currentId, switchTo, remove, restore, startNew, titleOf }),
+    [list, currentId, switchTo, remove, restore, startNew, titleOf],
   )
+  return [conversations, messagesOf]
 }

@@ -1,7 +1,6 @@
 import type { SearchResult } from '@docchat/core'
 import { act, renderHook } from '@testing-library/react'
-import { createTestSetup, domain } from './test/docchat-test-setup'
-import { useDocsSearch } from './use-docs-search'
+import { createTestSetup, domain, useDocsSearch } from './test/harness'
 
 // Fake timers drive the debounce, TanStack's notify batching and the delayed fetch alike.
 beforeEach(() => {

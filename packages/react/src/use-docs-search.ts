@@ -19,7 +19,21 @@ export interface UseDocsSearchOptions {
   enabled?: boolean
 }
 
-export type DocsSearch = UseQueryResult<SearchResult[], DocsApiError> & {
+/** What a search UI reads: what both engines give (the full one adds TanStack's query result). */
+export interface DocsSearchState {
+  data: SearchResult[] | undefined
+  error: DocsApiError | null
+  status: 'pending' | 'error' | 'success'
+  fetchStatus: 'fetching' | 'paused' | 'idle'
+  isPending: boolean
+  isLoading: boolean
+  isSuccess: boolean
+  isError: boolean
+  isFetching: boolean
+  /** The previous query's results stand in while the next one loads. */
+  isPlaceholderData: boolean
+  errorUpdatedAt: number
+  dataUpdatedAt: number
   /** Current results; the previous query's while the next one loads, `[]` for an empty query. */
   results: SearchResult[]
   /** The query being (or last) searched, after debouncing and trimming. */
@@ -27,6 +41,9 @@ export type DocsSearch = UseQueryResult<SearchResult[], DocsApiError> & {
   /** The typed query differs from the searched one (waiting for the debounce). */
   isDebouncing: boolean
 }
+
+export type DocsSearch = UseQueryResult<SearchResult[], DocsApiError> &
+  Pick<DocsSearchState, 'results' | 'searchedQuery' | 'isDebouncing'>
 
 /**
  * Search-as-you-type over the docs. Empty queries send nothing; a changed query aborts the

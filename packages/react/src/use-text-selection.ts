@@ -2,7 +2,7 @@
 
 import type { ContextItem } from '@docchat/core'
 import { type RefObject, useCallback, useEffect, useMemo, useState } from 'react'
-import { scheduleFrame } from './schedule-frame'
+import { scheduleFrame } from '@docchat/core'
 
 export interface TextSelection {
   /** The selected text, trimmed; `''` when nothing inside the container is selected. */

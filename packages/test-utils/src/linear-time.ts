@@ -33,7 +33,8 @@ export interface LinearTimeResult {
   ratio: number
 }
 
-function cpuMsOf(run: () => unknown, runs: number): number {
+/** CPU milliseconds of the fastest of `runs` calls (CPU, not wall time: the machine is shared). */
+export function cpuMs(run: () => unknown, runs = 3): number {
   let best = Number.POSITIVE_INFINITY
   for (let index = 0; index < runs; index++) {
     const start = process.cpuUsage()
@@ -53,15 +54,15 @@ export function measureGrowth<T>(
   const { factor = 8, minMs = 4, runs = 3, maxN = 400_000 } = options
   let n = options.n ?? 1_000
   let small = makeInput(n)
-  let smallMs = cpuMsOf(() => run(small), runs)
+  let smallMs = cpuMs(() => run(small), runs)
   while (smallMs < minMs && n * 2 <= maxN) {
     n *= 2
     small = makeInput(n)
-    smallMs = cpuMsOf(() => run(small), runs)
+    smallMs = cpuMs(() => run(small), runs)
   }
   const large = makeInput(n * factor)
   // A floor of 0.5 ms keeps a function too fast to time at any size from dividing by ~0.
-  const largeMs = cpuMsOf(() => run(large), runs)
+  const largeMs = cpuMs(() => run(large), runs)
   return { n, smallMs, largeMs, ratio: largeMs / Math.max(smallMs, 0.5) }
 }
 

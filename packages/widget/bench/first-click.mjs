@@ -13,11 +13,11 @@
 // Time origin: the click event's timestamp. End: the first frame after the dialog is in the DOM
 // (two animation frames: the one it is laid out in, then the next, after paint).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:http'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { launchChromium, slowNetworkPage } from './support/chromium.mjs'
+import { serveOnLoopback } from './support/loopback.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const embed = join(root, 'dist-embed')
@@ -74,8 +74,7 @@ ${Array.from({ length: 30 }, (_, i) => `<p>Paragraph ${i}: ${paragraph}</p>`).jo
 ${body}
 </body></html>`
 
-const server = createServer((request, response) => {
-  const origin = `http://${request.headers.host}`
+const { server, origin } = await serveOnLoopback((request, response, origin) => {
   const docSearchPage = request.url.match(/^\/docsearch-(keyword|full)$/)
   if (request.method === 'GET' && (request.url === '/' || docSearchPage)) {
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
@@ -90,12 +89,9 @@ const server = createServer((request, response) => {
     response.end(files[request.url])
   } else {
     // The closed and freshly opened panel make no API calls; anything else is a 404.
-    response.writeHead(404)
-    response.end()
+    return false
   }
 })
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-const origin = `http://127.0.0.1:${server.address().port}`
 
 const browser = await launchChromium()
 

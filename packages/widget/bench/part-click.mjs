@@ -10,10 +10,10 @@
 //
 //   node bench/part-click.mjs      (after `pnpm build`)
 import { readdirSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { launchChromium, slowNetworkPage } from './support/chromium.mjs'
+import { serveOnLoopback } from './support/loopback.mjs'
 const embed = join(import.meta.dirname, '../dist-embed')
 const files = Object.fromEntries(
   readdirSync(embed)
@@ -22,20 +22,15 @@ const files = Object.fromEntries(
 )
 const hostPage = (origin) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title></head><body><main><h1>Docs</h1><p>Text</p></main><script src="/docchat.js" data-domain="bench" data-api-base-url="${origin}" data-assistant-key="mint_dsc_bench"></script></body></html>`
-const server = createServer((req, res) => {
+const { server, origin } = await serveOnLoopback((req, res, origin) => {
   if (req.url === '/') {
     res.writeHead(200, { 'Content-Type': 'text/html' })
-    res.end(hostPage(`http://${req.headers.host}`))
+    res.end(hostPage(origin))
   } else if (files[req.url]) {
     res.writeHead(200, { 'Content-Type': 'text/javascript', 'Content-Encoding': 'gzip' })
     res.end(files[req.url])
-  } else {
-    res.writeHead(404)
-    res.end()
-  }
+  } else return false
 })
-await new Promise((r) => server.listen(0, '127.0.0.1', r))
-const origin = `http://127.0.0.1:${server.address().port}`
 const browser = await launchChromium()
 async function openPage() {
   const { context, page } = await slowNetworkPage(browser)

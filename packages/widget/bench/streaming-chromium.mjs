@@ -5,11 +5,11 @@
 // The answer comes from a local v1 data stream (the wire format of the assistant endpoint), paced
 // by wall clock, so the numbers measure the widget rather than a model.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:http'
 import os from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { launchChromium } from './support/chromium.mjs'
+import { serveOnLoopback } from './support/loopback.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const embed = join(root, 'dist-embed')
@@ -143,8 +143,7 @@ ${Array.from({ length: 30 }, (_, i) => `<p>Paragraph ${i}: ${words.join(' ')}</p
 <script nonce="${nonce}">performance.mark('docchat:after')</script>
 </body></html>`
 
-const server = createServer((request, response) => {
-  const origin = `http://${request.headers.host}`
+const { server, origin } = await serveOnLoopback((request, response, origin) => {
   if (request.method === 'GET' && (request.url === '/' || request.url === '/index.html')) {
     response.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
@@ -161,13 +160,8 @@ const server = createServer((request, response) => {
     request.resume()
     response.writeHead(200, { 'Content-Type': 'application/json' })
     response.end('[]')
-  } else {
-    response.writeHead(404)
-    response.end()
-  }
+  } else return false
 })
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-const origin = `http://127.0.0.1:${server.address().port}`
 
 const browser = await launchChromium()
 try {

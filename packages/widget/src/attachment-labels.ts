@@ -1,4 +1,4 @@
-import type { DocChatLabels } from './labels'
+import type { DocChatLabels } from './label-types'
 
 /** Files on questions: fetched with their chunk. */
 export const attachmentLabels = {

@@ -1,4 +1,4 @@
-import type { DocChatLabels } from './labels'
+import type { DocChatLabels } from './label-types'
 
 /** The History view and export: fetched with its chunk. */
 export const historyLabels = {

@@ -1,4 +1,4 @@
-import type { DocChatLabels } from './labels'
+import type { DocChatLabels } from './label-types'
 
 /** Search (⌘K): fetched with its chunk. */
 export const searchLabels = {

@@ -1,4 +1,4 @@
-import type { DocChatLabels } from './labels'
+import type { DocChatLabels } from './label-types'
 
 /** The agent job and docs update components (never in the drop-in). */
 export const statusLabels = {

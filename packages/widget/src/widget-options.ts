@@ -129,7 +129,7 @@ export interface AttachmentsOptions {
   uploadAttachment?: UploadAttachment
 }
 
-export const maxStarterQuestions = 3
+const maxStarterQuestions = 3
 
 export function starterQuestionsOf(options: Pick<WidgetOptions, 'starterQuestions'>): string[] {
   return (options.starterQuestions ?? [])

@@ -28,7 +28,7 @@ export const examplePort = {
 /** Where the examples' docs live (`docsBaseUrl`): citations and sources must link there. */
 export const exampleDocsBaseUrl = 'http://127.0.0.1:4321'
 /** The dev server the examples are configured for; the e2e one runs elsewhere. */
-export const exampleApiUrl = 'http://127.0.0.1:8787'
+const exampleApiUrl = 'http://127.0.0.1:8787'
 
 export interface RunningApp {
   url: string

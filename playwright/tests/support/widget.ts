@@ -1,6 +1,7 @@
 import {
-  expect,
   type APIRequestContext,
+  type ConsoleMessage,
+  expect,
   type Locator,
   type Page,
   type Request,
@@ -10,6 +11,25 @@ import {
 export const apiBaseUrl = process.env.DOCCHAT_E2E_API_BASE_URL ?? 'http://127.0.0.1:8790'
 /** The same docs site served with a strict Content-Security-Policy. */
 export const cspSiteUrl = process.env.DOCCHAT_E2E_CSP_SITE_URL ?? 'http://127.0.0.1:4391'
+
+/** The texts of the console messages `keep` picks, collected from now on. */
+export function consoleMessages(page: Page, keep: (message: ConsoleMessage) => boolean): string[] {
+  const kept: string[] = []
+  page.on('console', (message) => {
+    if (keep(message)) kept.push(message.text())
+  })
+  return kept
+}
+
+/** What the page reports of Content-Security-Policy violations, and the errors it throws. */
+export function cspProblems(
+  page: Page,
+  reported = /Content.Security.Policy|Refused to/i,
+): string[] {
+  const problems = consoleMessages(page, (message) => reported.test(message.text()))
+  page.on('pageerror', (error) => problems.push(error.message))
+  return problems
+}
 
 export const assistantPath = '/discovery/v1/assistant/docchat/message'
 export const searchPath = '/discovery/v1/search/docchat'
@@ -98,6 +118,22 @@ export async function injectFault(
       await route.continue({ headers: { ...route.request().headers(), 'x-docchat-fault': spec } })
     },
   )
+}
+
+/**
+ * The start of most conversation tests: the quickstart page, the assistant opened, `question`
+ * asked; with `fault`, the assistant's calls carry it (`injectFault`). Returns the request.
+ */
+export async function askOnQuickstart(
+  page: Page,
+  question: string,
+  fault?: string,
+  faultOptions?: Parameters<typeof injectFault>[2],
+): Promise<Request> {
+  if (fault) await injectFault(page, fault, faultOptions)
+  await page.goto('/quickstart')
+  await openAssistant(page)
+  return ask(page, question)
 }
 
 export interface AssistantRequestBody {

@@ -9,7 +9,7 @@ export default defineConfig({
       'script',
       {
         src: 'https://cdn.jsdelivr.net/npm/@docchat/drop-in@0.1.0/docchat.js',
-        integrity: 'sha384-HgfGSUYM29QHjY1xD1+4zaBz/7MuBdQiWb8nft4CilESQetN69THiQLxqwZaSiPV',
+        integrity: 'sha384-aRUbgfKsdFrIa8Wh9pij9yGah+kroPWkf9vZbWBKg0gYk2YeDsNwQszTUukUlrqN',
         crossorigin: 'anonymous',
         defer: '',
         'data-domain': 'docchat',

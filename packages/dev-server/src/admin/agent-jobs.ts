@@ -80,7 +80,7 @@ export function withoutFailMarkers(text: string): string {
   return copied === 0 ? text : out + text.slice(copied)
 }
 
-export function outcomeFromText(text: string): AgentJobOutcome | undefined {
+function outcomeFromText(text: string): AgentJobOutcome | undefined {
   const match = /\[fail(?::([a-z_]+))?\]/i.exec(text)
   if (!match) return undefined
   const reason = (match[1] ?? 'error').toLowerCase()

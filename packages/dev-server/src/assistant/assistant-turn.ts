@@ -139,7 +139,7 @@ function contextResults(items: readonly ContextItem[], currentPath?: string): Se
   }))
 }
 
-export function systemPrompt(input: AssistantTurnInput): string {
+function systemPrompt(input: AssistantTurnInput): string {
   const lines = [
     `You are the documentation assistant for ${input.docs.name}. Answer only from its documentation.`,
     'Call the `search` tool before answering (more than once if the first results miss). Cite the pages you use inline as Markdown links to their paths, e.g. [Quickstart](/quickstart).',
@@ -168,17 +168,69 @@ export function systemPrompt(input: AssistantTurnInput): string {
 }
 
 /**
- * An absolute http(s) URL, parsed, or undefined. The server has no page to resolve a relative URL
- * against (`/a.png`), so such a file can't be read: the request is refused before the turn is
- * stored (`checkAttachments`), and this is what both places ask.
+ * An absolute http(s) URL on a public host, parsed, or undefined. The server has no page to
+ * resolve a relative URL against (`/a.png`), so such a file can't be read: the request is refused
+ * before the turn is stored (`checkAttachments`), and this is what both places ask. In LLM mode
+ * the URL goes to the model endpoint, which fetches it: a local OpenAI-compatible server would
+ * fetch `http://169.254.169.254/…` or `http://127.0.0.1:…` from the developer's own network for
+ * any web page that asks (the key is public, CORS open). So a loopback, private, link-local or
+ * otherwise non-public address, or a `localhost` name, is refused too. (A public name that
+ * resolves to such an address is not caught here: the URL is never fetched by this server.)
  */
 export function absoluteFileUrl(url: string): URL | undefined {
   try {
     const parsed = new URL(url)
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed : undefined
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined
+    return isLocalHost(parsed.hostname) ? undefined : parsed
   } catch {
     return undefined
   }
+}
+
+/** Whether `a.b.c.d` is in a range that is not the public internet. */
+function isLocalIPv4(parts: readonly number[]): boolean {
+  const [a = 0, b = 0] = parts
+  return (
+    a === 0 || // this network, 0.0.0.0
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) || // shared address space (CGNAT)
+    (a === 169 && b === 254) || // link-local, cloud metadata
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 192 && b === 0) || // IETF protocol assignments
+    (a === 198 && (b === 18 || b === 19)) || // benchmarking
+    a >= 224 // multicast and reserved
+  )
+}
+
+/**
+ * `hostname` as the URL parser wrote it (IPv4 in dotted decimal whatever form it was given in,
+ * IPv6 in brackets, compressed): a name or address that is not on the public internet.
+ */
+function isLocalHost(hostname: string): boolean {
+  const host = hostname.toLowerCase()
+  if (host === 'localhost' || host.endsWith('.localhost')) return true
+  const v4 = host.split('.')
+  if (v4.length === 4 && v4.every((part) => /^\d{1,3}$/.test(part))) {
+    return isLocalIPv4(v4.map(Number))
+  }
+  if (!host.startsWith('[')) return false
+  const v6 = host.slice(1, -1)
+  if (v6 === '::' || v6 === '::1') return true
+  const first = Number.parseInt(v6.split(':')[0] || '0', 16)
+  // Unique local fc00::/7, link-local fe80::/10, multicast ff00::/8.
+  if ((first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xff00) === 0xff00) {
+    return true
+  }
+  // IPv4-mapped (`::ffff:a9fe:a9fe`) and the deprecated IPv4-compatible forms: the IPv4 address.
+  const mapped = /^::(?:ffff:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(v6)
+  if (mapped) {
+    const high = Number.parseInt(mapped[1]!, 16)
+    const low = Number.parseInt(mapped[2]!, 16)
+    return isLocalIPv4([high >> 8, high & 0xff, low >> 8, low & 0xff])
+  }
+  return false
 }
 
 /**
@@ -186,7 +238,7 @@ export function absoluteFileUrl(url: string): URL | undefined {
  * (inline data, or the uploaded URL). PDFs are named in the system prompt, not sent: not every
  * OpenAI-compatible server takes file parts.
  */
-export function questionContent(input: AssistantTurnInput): string | (TextPart | ImagePart)[] {
+function questionContent(input: AssistantTurnInput): string | (TextPart | ImagePart)[] {
   const images: ImagePart[] = []
   for (const attachment of input.attachments ?? []) {
     const data = readDataUrl(attachment.url)
@@ -313,7 +365,7 @@ export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<U
     .pipeThrough(finishLine)
 }
 
-export function errorMessage(error: unknown): string {
+function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message
   return 'An error occurred.'
 }

@@ -121,7 +121,7 @@ export function looksLikeCodeQuestion(question: string): boolean {
 }
 
 /** The fence labels of the language a question asks for, if it names one. */
-export function askedLanguages(question: string): string[] {
+function askedLanguages(question: string): string[] {
   for (const [pattern, labels] of languages) if (pattern.test(question)) return labels
   return []
 }
@@ -142,13 +142,13 @@ export function apiNames(question: string): string[] {
   return [...names]
 }
 
-export function linkTo(result: SearchResult): string {
+function linkTo(result: SearchResult): string {
   const anchor = typeof result.metadata.anchor === 'string' ? result.metadata.anchor : ''
   if (!anchor || result.path.includes('#')) return result.path
   return `${result.path}#${anchor}`
 }
 
-export function titleOf(result: SearchResult): string {
+function titleOf(result: SearchResult): string {
   const title = result.metadata.title
   return typeof title === 'string' && title ? title : result.path
 }
@@ -240,7 +240,7 @@ function supportingSentences(
  * A code block for a code question: from the cited pages (the lead's first), preferring blocks
  * that name the question's APIs, then ones in the asked language, then ones sharing its words.
  */
-export function pickCode(
+function pickCode(
   input: ComposeAnswerInput,
 ): { snippet: CodeSnippet; source: number; named: number; shared: number } | undefined {
   const questionTerms = terms(input.question)

@@ -16,8 +16,6 @@ import { type AnswerPace, pacedStream } from './pacing'
 import { retrievalQuery } from './retrieval'
 import { wordGroups } from './text'
 
-export { retrievalQuery } from './retrieval'
-
 export const searchToolName = 'search'
 export const markNotFoundToolName = 'markNotFound'
 
@@ -67,7 +65,7 @@ function promptSize(prompt: LanguageModelV1Prompt): number {
  * The offline model cannot look at files: it says which it was given and that the answer comes
  * from the docs alone, so nobody takes it for a reading of their screenshot.
  */
-export function attachmentNote(attachments: readonly Attachment[] = []): string {
+function attachmentNote(attachments: readonly Attachment[] = []): string {
   if (attachments.length === 0) return ''
   const names = attachments.map(
     (file) => `**${(file.name ?? 'a file').replace(/[*_`[\]\\]/g, '')}**`,

@@ -13,9 +13,9 @@ import { apiNames, looksLikeCodeQuestion } from './compose-answer'
 import { hasAnaphora, TermIndex, terms, words } from './text'
 
 /** Share of the query's words a result must match (a typo counts about 0.4 of a word). */
-export const minCoverage = 0.5
+const minCoverage = 0.5
 /** Normalised score (0–1) below which a result is noise, whatever it matched. */
-export const minScore = 0.2
+const minScore = 0.2
 
 /**
  * Words that ask for a form of answer rather than name a topic ("show me code for …"): they
@@ -49,7 +49,7 @@ const shortFollowUpOpening = /^\s*(in|with|for|using|via|same|now)\b/i
  * own ("What is the capital of France?") is searched by itself, however short, so the history
  * never drags an unrelated question back to the earlier topic.
  */
-export function isFollowUp(question: string): boolean {
+function isFollowUp(question: string): boolean {
   if (followUpOpening.test(question)) return true
   if (shortFollowUpOpening.test(question) && words(question).length <= 4) return true
   return hasAnaphora(question)

@@ -49,7 +49,7 @@ export function hasAnaphora(text: string): boolean {
 const suffixes = ['ations', 'ation', 'ings', 'ing', 'ers', 'ed', 'es', 's', 'e', 'ly']
 
 /** A cheap stem, used as a word prefix: `configure`/`configuration`, `widgets`/`widget`. */
-export function stem(term: string): string {
+function stem(term: string): string {
   for (const suffix of suffixes) {
     if (term.endsWith(suffix) && term.length - suffix.length >= 4) {
       return term.slice(0, -suffix.length)
@@ -62,7 +62,7 @@ export function stem(term: string): string {
  * Small memo for work done on the same texts request after request (section contents): the
  * offline assistant reads the same few hundred sections over and over.
  */
-export function memo<T>(compute: (text: string) => T, limit = 4000): (text: string) => T {
+function memo<T>(compute: (text: string) => T, limit = 4000): (text: string) => T {
   const cache = new Map<string, T>()
   return (text) => {
     let value = cache.get(text)
@@ -95,17 +95,6 @@ export class TermIndex {
     for (const term of queryTerms) if (this.has(term)) count++
     return count
   }
-}
-
-/**
- * Whether a text answers a query well enough to be used: most of the query's terms must occur.
- * Search engines with prefix and typo tolerance always return *something*; this gate is what lets
- * the assistant say "not found" instead of answering from noise.
- */
-export function isRelevant(queryTerms: readonly string[], text: string): boolean {
-  if (queryTerms.length === 0) return false
-  const matched = new TermIndex(text).matches(queryTerms)
-  return matched >= Math.min(2, queryTerms.length) || matched / queryTerms.length >= 0.6
 }
 
 export interface TextBlock {

@@ -71,7 +71,7 @@ interface IndexedSection {
  * than one in the body. Page-level fields live in a small page index, so a long page's title
  * is indexed once rather than once per section.
  */
-export const fieldBoosts = {
+const fieldBoosts = {
   page: { title: 8, description: 3, keywords: 2.5, breadcrumbs: 1 },
   section: { headings: 3, body: 1 },
 }
@@ -87,7 +87,7 @@ export const fieldBoosts = {
  */
 const scoreHalfPoint = 20
 
-export function normaliseScore(raw: number, queryTermCount: number): number {
+function normaliseScore(raw: number, queryTermCount: number): number {
   const terms = Math.max(1, queryTermCount)
   const perTerm = raw / (terms * terms)
   return perTerm / (perTerm + scoreHalfPoint)

@@ -1,7 +1,5 @@
 export {
   createDocsIndex,
-  fieldBoosts,
-  normaliseScore,
   type DocsIndex,
   type DocsIndexOptions,
   type DocsPageContent,
@@ -9,13 +7,11 @@ export {
   type DocsSearchOptions,
   type DocsSearchResult,
 } from './docs-index'
-export { linkResult, linkResults, pagePathOf, sectionPath, siteLink } from './result-links'
+export { linkResults } from './result-links'
 export {
   createSemanticSearch,
   type EmbeddingCache,
-  lazySemanticSearch,
   reciprocalRankFusion,
-  rrfK,
   type SemanticSearch,
   type SemanticSearchOptions,
 } from './semantic-search'

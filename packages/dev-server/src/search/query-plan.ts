@@ -29,7 +29,7 @@ const maxCorrections = 8
  * Longer words are identifiers or pasted junk, not typos: fuzzy matching them costs the most
  * (the edit-distance search grows with the word) and never finds what was meant.
  */
-export const maxTypoWordLength = DOCS_LIMITS.fuzzyWordChars
+const maxTypoWordLength = DOCS_LIMITS.fuzzyWordChars
 /** MiniSearch's own weights for prefix and fuzzy matches, so scores read the same. */
 const prefixWeight = 0.375
 const fuzzyWeight = 0.45

@@ -13,7 +13,7 @@ export interface ResultLinkOptions {
 }
 
 /** `/page#anchor`, or the page path for a page's opening section. */
-export function sectionPath(result: DocsSearchResult): string {
+function sectionPath(result: DocsSearchResult): string {
   const page = pagePathOf(result)
   const anchor = typeof result.metadata.anchor === 'string' ? result.metadata.anchor : ''
   return anchor ? `${page}#${anchor}` : page

@@ -74,12 +74,8 @@ export function queryTerm(token: string): string | null {
   return stem(term) || null
 }
 
-export function isStopWord(token: string): boolean {
-  return stopWords.has(token.toLowerCase())
-}
-
 /** A deliberately small suffix stripper (English only; other scripts pass through). */
-export function stem(term: string): string {
+function stem(term: string): string {
   if (term.length <= 3 || !/^[a-z]+$/.test(term)) return term
   let word = term
   if (/ie[sd]$/.test(word) && word.length > 4) word = `${word.slice(0, -3)}y`

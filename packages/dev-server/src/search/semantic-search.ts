@@ -42,7 +42,7 @@ export interface SemanticSearch {
 }
 
 /** RRF's constant: 60 in the original paper and in most engines that use it. */
-export const rrfK = 60
+const rrfK = 60
 
 interface Entry {
   page: DocsPage

@@ -17,7 +17,7 @@ import { queryTerm } from './search-terms'
  * thing written short; a built-in group's words are near, not equal.
  */
 export const definedWeight = 0.9
-export const builtinWeight = 0.7
+const builtinWeight = 0.7
 
 /** Groups of words that name the same thing in developer docs. */
 const builtinGroups = [

@@ -61,7 +61,7 @@ async function askOnce(
 }
 
 /** Asks a case (after its preceding question, in one thread) and reads the answer. */
-export async function askCase(server: DevServer, domain: string, c: QuestionCase<MeasuredCorpus>) {
+async function askCase(server: DevServer, domain: string, c: QuestionCase<MeasuredCorpus>) {
   if (!c.after) return askOnce(server, domain, c.ask)
   const first = await askOnce(server, domain, c.after)
   return askOnce(server, domain, c.ask, {

@@ -28,7 +28,7 @@ const ignored = new Set(
   'a an the to of and or in on for with my i can do how is it be before'.split(' '),
 )
 
-export function fakeEmbedding(text: string): number[] {
+function fakeEmbedding(text: string): number[] {
   const vector = new Array<number>(dimensions).fill(0)
   for (const word of text.match(/[A-Za-z][A-Za-z0-9]+/g) ?? []) {
     if (ignored.has(word.toLowerCase())) continue

@@ -35,7 +35,7 @@ interface ResponseSpec {
 
 const cache = new Map<string, Spec>()
 
-export function loadSpec(file: string): Spec {
+function loadSpec(file: string): Spec {
   let spec = cache.get(file)
   if (!spec) {
     spec = JSON.parse(readFileSync(sharedPath(`spec/${file}`), 'utf8')) as Spec
@@ -72,7 +72,7 @@ function typeOf(value: unknown): string {
 }
 
 /** Returns the problems found (empty when the value conforms). */
-export function checkSchema(spec: Spec, schema: Schema, value: unknown, at = '$'): string[] {
+function checkSchema(spec: Spec, schema: Schema, value: unknown, at = '$'): string[] {
   const s = resolve(spec, schema)
   if (value === null) return s.nullable ? [] : [`${at}: null is not allowed`]
   const alternatives = s.oneOf ?? s.anyOf

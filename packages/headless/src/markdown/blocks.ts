@@ -152,7 +152,7 @@ function stripIndent(line: string, width: number): string {
 }
 
 /** Splits a table row on unescaped pipes outside code spans. */
-export function splitTableRow(line: string): string[] {
+function splitTableRow(line: string): string[] {
   let text = line.trim()
   if (text.startsWith('|')) text = text.slice(1)
   if (text.endsWith('|') && !text.endsWith('\\|')) text = text.slice(0, -1)

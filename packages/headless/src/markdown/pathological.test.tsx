@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { cpuMs, PATHOLOGICAL_INPUTS, parseAll } from '../../bench/pathological-inputs'
+import { cpuMs } from '@docchat/test-utils/linear-time'
+import { PATHOLOGICAL_INPUTS, parseAll } from '../../bench/pathological-inputs'
 import { parseMarkdownBlocks } from './blocks'
 import { parseInline } from './inline'
 import { Markdown } from './markdown'

@@ -14,7 +14,7 @@ export function launchChromium() {
 }
 
 /** A 4G-like link (60 ms RTT, 9 Mbit/s each way), as issue 14 measured the peers. */
-export const fourG = {
+const fourG = {
   offline: false,
   latency: 60,
   downloadThroughput: (9 * 1024 * 1024) / 8,

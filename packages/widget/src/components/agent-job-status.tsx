@@ -1,13 +1,14 @@
 'use client'
 
-import { type AgentJob, DocsApiError, isAgentJobFinished, toSafeUrl } from '@docchat/core'
+import { type AgentJob, isAgentJobFinished, toSafeUrl } from '@docchat/core'
 import { useAgentJob } from '@docchat/react'
 import { formatLabel } from '../labels'
 import { statusLabels } from '../status-labels'
 import type { WidgetOptions } from '../widget-options'
-import { errorMessage } from './error-message'
+import { StatusSection } from './status-section'
 import { Icon } from './icon'
-import { type ConnectionProps, MaybeProvider, WidgetScope, usePartLabels } from './widget-scope'
+import { type ConnectionProps, WidgetScope } from './widget-scope'
+import { usePartLabels } from './widget-settings'
 
 export type AgentJobState = 'loading' | 'running' | 'completed' | 'error' | 'interrupted'
 
@@ -23,7 +24,7 @@ export function agentJobState(job: AgentJob | undefined): AgentJobState {
  * Tasks done out of all tasks. Only completed tasks count: a failed job's cancelled tasks were not
  * done, and counting them filled the bar of a job that failed.
  */
-export function todoProgress(job: AgentJob | undefined): { completed: number; total: number } {
+function todoProgress(job: AgentJob | undefined): { completed: number; total: number } {
   const todos = job?.todos ?? []
   return {
     completed: todos.filter((todo) => todo.status === 'completed').length,
@@ -74,21 +75,11 @@ export interface AgentJobStatusProps extends WidgetOptions, ConnectionProps {
  * Live status of an agent job: state badge, todos progress, the pull request once there is one,
  * and the agent's message. Polls until the job stops.
  */
-export function AgentJobStatus({
-  jobId,
-  intervalMs,
-  client,
-  domain,
-  projectId,
-  className,
-  ...options
-}: AgentJobStatusProps) {
+export function AgentJobStatus({ jobId, intervalMs, className, ...scope }: AgentJobStatusProps) {
   return (
-    <MaybeProvider client={client} domain={domain} projectId={projectId}>
-      <WidgetScope {...options}>
-        <AgentJobStatusView jobId={jobId} intervalMs={intervalMs} className={className} />
-      </WidgetScope>
-    </MaybeProvider>
+    <WidgetScope {...scope}>
+      <AgentJobStatusView jobId={jobId} intervalMs={intervalMs} className={className} />
+    </WidgetScope>
   )
 }
 
@@ -118,18 +109,20 @@ function AgentJobStatusView({
   const percent = progress.total ? Math.round((progress.completed / progress.total) * 100) : 0
   const title = job?.title || job?.branch || labels.jobTitle
   return (
-    <section
-      className={['docchat-status', className].filter(Boolean).join(' ')}
-      data-state={state}
-      aria-label={labels.jobTitle}
-      aria-busy={state === 'running' || state === 'loading'}
-    >
-      <div className="docchat-status-header">
-        <h3 className="docchat-status-title">{title}</h3>
+    <StatusSection
+      className={className}
+      state={state}
+      label={labels.jobTitle}
+      busy={state === 'running' || state === 'loading'}
+      title={title}
+      badge={
         <span className="docchat-badge" data-state={state} role="status">
           {stateLabel}
         </span>
-      </div>
+      }
+      error={error}
+      labels={labels}
+    >
       {progress.total > 0 ? (
         <div className="docchat-progress">
           <span>
@@ -178,11 +171,6 @@ function AgentJobStatusView({
           {labels.pullRequest}
         </span>
       ) : null}
-      {error ? (
-        <p className="docchat-status-error" role="alert">
-          {errorMessage(DocsApiError.isInstance(error) ? error : { kind: 'server' }, labels)}
-        </p>
-      ) : null}
-    </section>
+    </StatusSection>
   )
 }

@@ -1,58 +1,19 @@
-import { createDocsClient } from '@docchat/core'
 import { axeViolations, describeViolations } from '@docchat/test-utils/axe'
-import {
-  createTestBackend,
-  domain,
-  type TestBackend,
-  testBaseUrl,
-} from '@docchat/test-utils/backend'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { DocChatEvent } from '../analytics'
+import { ask, clientOf, domain, stopMidAnswer, waitForAnswer, widgetHarness } from '../test/harness'
 import { AssistantMessage } from './assistant-message'
-import { AssistantPanel, type AssistantPanelProps } from './assistant-panel'
-import { DocChatWidget } from './doc-chat-widget'
+import { AssistantPanel } from './assistant-panel'
 import { panelMemoryKey, parsePanelMemory } from './panel-memory'
 import { WidgetScope } from './widget-scope'
 
 // What a reader sees of an answer, against the real dev server (in process, real AI SDK streams).
-let backend: TestBackend
-beforeAll(async () => {
-  backend = await createTestBackend()
-})
-afterAll(() => backend.server.close())
-afterEach(() => {
-  backend.setFault(undefined)
-  sessionStorage.clear()
-  vi.restoreAllMocks()
-})
+const { backend, renderPanel, renderWidget } = widgetHarness()
+afterEach(() => vi.restoreAllMocks())
 
 const question = 'How do I stream answers?'
-
-function renderPanel(props: Partial<AssistantPanelProps> = {}) {
-  const user = userEvent.setup()
-  const view = render(<AssistantPanel client={backend.client} domain={domain} {...props} />)
-  return { user, ...view }
-}
-
-async function ask(user: ReturnType<typeof userEvent.setup>, text: string) {
-  await user.click(screen.getByRole('textbox', { name: 'Ask a question…' }))
-  await user.paste(text)
-  await user.keyboard('{Enter}')
-}
-
-async function waitForAnswer() {
-  const log = screen.getByRole('log')
-  await waitFor(
-    () => {
-      expect(log.querySelector('article')).not.toBeNull()
-      expect(log.getAttribute('aria-busy')).toBe('false')
-    },
-    { timeout: 10_000 },
-  )
-  return within(log).getAllByRole('article').at(-1)!
-}
 
 describe('an answer’s chrome', () => {
   it('shows citations as chips linking to their source, and each page once', async () => {
@@ -116,15 +77,7 @@ describe('a stopped answer', () => {
     const { user } = renderPanel({ onEvent, includeQuestionText: true })
     backend.setFault('token-rate=5')
     await ask(user, question)
-    const log = screen.getByRole('log')
-    await waitFor(
-      () => expect(log.querySelector('article')?.textContent?.length).toBeGreaterThan(0),
-      {
-        timeout: 10_000,
-      },
-    )
-    await user.click(screen.getByRole('button', { name: 'Stop' }))
-    await waitFor(() => expect(log).toHaveAttribute('aria-busy', 'false'))
+    const log = await stopMidAnswer(user)
     const answer = within(log).getByRole('article')
     expect(answer).toHaveAttribute('data-state', 'stopped')
     expect(within(answer).getByText('You stopped this answer.')).toBeInTheDocument()
@@ -226,13 +179,7 @@ describe('thumbs-down', () => {
 
 describe('errors', () => {
   it('a 401 gives readers a sentence and developers the detail (console, onEvent, onError)', async () => {
-    const client = createDocsClient({
-      baseUrl: testBaseUrl,
-      assistantKey: 'mint_dsc_not_a_real_key',
-      fetch: backend.fetch,
-      retry: false,
-      onWarning: () => {},
-    })
+    const client = clientOf(backend, { assistantKey: 'mint_dsc_not_a_real_key' })
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     const onError = vi.fn()
     const onEvent = vi.fn()
@@ -258,7 +205,7 @@ describe('the open state across page loads', () => {
   it('reopens the assistant when it was open on the previous page of this tab, without taking focus', async () => {
     sessionStorage.setItem(panelMemoryKey(domain), JSON.stringify({ open: true, at: Date.now() }))
     const onEvent = vi.fn()
-    render(<DocChatWidget client={backend.client} domain={domain} onEvent={onEvent} />)
+    renderWidget({ onEvent })
     expect(await screen.findByRole('dialog', { name: 'Assistant' })).toBeInTheDocument()
     expect(document.activeElement).toBe(document.body)
     expect(onEvent).not.toHaveBeenCalledWith(expect.objectContaining({ type: 'open' }))
@@ -270,7 +217,7 @@ describe('the open state across page loads', () => {
   it('ignores and removes a stored value that is not its own', async () => {
     const key = panelMemoryKey(domain)
     sessionStorage.setItem(key, '{"open":"yes","scrollTop":1e99}')
-    render(<DocChatWidget client={backend.client} domain={domain} />)
+    renderWidget()
     await act(async () => {})
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(sessionStorage.getItem(key)).toBeNull()
@@ -278,7 +225,7 @@ describe('the open state across page loads', () => {
 
   it('stays closed with rememberOpenState: false', async () => {
     sessionStorage.setItem(panelMemoryKey(domain), JSON.stringify({ open: true, at: Date.now() }))
-    render(<DocChatWidget client={backend.client} domain={domain} rememberOpenState={false} />)
+    renderWidget({ rememberOpenState: false })
     await act(async () => {})
     expect(screen.queryByRole('dialog')).toBeNull()
   })

@@ -8,7 +8,7 @@ import { formatLabel } from '../labels'
 import type { FeedbackReason, FeedbackValue } from '../widget-options'
 import { Icon } from './icon'
 import { MessageActions } from './message-actions'
-import { useWidgetSettings } from './widget-scope'
+import { useWidgetSettings } from './widget-settings'
 
 type ChatMessage = AssistantChat['messages'][number]
 

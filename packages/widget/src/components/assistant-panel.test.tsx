@@ -1,54 +1,17 @@
-import { createDocsClient } from '@docchat/core'
 import { type AssistantChat, DocChatProvider, useAssistantChat } from '@docchat/react'
+import { axeViolations } from '@docchat/test-utils/axe'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useEffect } from 'react'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { DocChatEvent } from '../analytics'
-import { axeViolations } from '@docchat/test-utils/axe'
-import {
-  createTestBackend,
-  domain,
-  type TestBackend,
-  testBaseUrl,
-} from '@docchat/test-utils/backend'
-import { AssistantPanel, type AssistantPanelProps } from './assistant-panel'
+import { ask, clientOf, domain, stopMidAnswer, waitForAnswer, widgetHarness } from '../test/harness'
+import { AssistantPanel } from './assistant-panel'
 
-let backend: TestBackend
-beforeAll(async () => {
-  backend = await createTestBackend()
-})
-afterAll(() => backend.server.close())
-afterEach(() => backend.setFault(undefined))
+const { backend, renderPanel } = widgetHarness()
 
 const question = 'How do I install the widget?'
 const unknownQuestion = 'qwzxv plorp frobnicate'
-
-function renderPanel(props: Partial<AssistantPanelProps> = {}) {
-  const user = userEvent.setup()
-  const view = render(<AssistantPanel client={backend.client} domain={domain} {...props} />)
-  return { user, ...view }
-}
-
-async function ask(user: ReturnType<typeof userEvent.setup>, text: string) {
-  await user.click(screen.getByRole('textbox', { name: 'Ask a question…' }))
-  await user.paste(text)
-  await user.keyboard('{Enter}')
-}
-
-/** Cheap selectors while streaming: role queries inside waitFor rerun on every DOM mutation and
- * compute the accessibility tree each time, which dominates the test's run time in jsdom. */
-async function waitForAnswer() {
-  const log = screen.getByRole('log')
-  await waitFor(
-    () => {
-      expect(log.querySelector('article')).not.toBeNull()
-      expect(log.getAttribute('aria-busy')).toBe('false')
-    },
-    { timeout: 10_000 },
-  )
-  return within(log).getAllByRole('article').at(-1)!
-}
 
 describe('given an empty AssistantPanel', () => {
   it('shows the empty state with at most three starter questions and no axe violations', async () => {
@@ -119,13 +82,7 @@ describe('given a streamed answer', () => {
       )
       return new Response(body, { status: response.status, headers: response.headers })
     }
-    const client = createDocsClient({
-      baseUrl: testBaseUrl,
-      assistantKey: backend.server.keys.assistant,
-      fetch: withHeadings,
-      retry: false,
-      onWarning: () => {},
-    })
+    const client = clientOf(backend, { fetch: withHeadings })
     const { user } = renderPanel({ client })
     await ask(user, question)
     await waitForAnswer()
@@ -218,15 +175,7 @@ describe('given a streamed answer', () => {
     backend.setFault('token-rate=5')
     await ask(user, question)
     await waitFor(() => expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument())
-    const log = screen.getByRole('log')
-    await waitFor(
-      () => expect(log.querySelector('article')?.textContent?.length).toBeGreaterThan(0),
-      {
-        timeout: 10_000,
-      },
-    )
-    await user.click(screen.getByRole('button', { name: 'Stop' }))
-    await waitFor(() => expect(log).toHaveAttribute('aria-busy', 'false'))
+    const log = await stopMidAnswer(user)
     expect(within(log).getByRole('article').textContent?.length).toBeGreaterThan(0)
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument()
@@ -245,13 +194,7 @@ describe('given a streamed answer', () => {
 
 describe('given an error', () => {
   it('401 shows a plain sentence, offers no retry, and tells developers about the key', async () => {
-    const client = createDocsClient({
-      baseUrl: testBaseUrl,
-      assistantKey: 'mint_dsc_not_a_real_key',
-      fetch: backend.fetch,
-      retry: false,
-      onWarning: () => {},
-    })
+    const client = clientOf(backend, { assistantKey: 'mint_dsc_not_a_real_key' })
     const onEvent = vi.fn()
     const user = userEvent.setup()
     render(<AssistantPanel client={client} domain={domain} onEvent={onEvent} />)
@@ -314,12 +257,8 @@ describe('given an error', () => {
 
   it('a network failure offers a retry', async () => {
     // No real network to take down in-process: this fetch fails the way browsers do offline.
-    const offline = createDocsClient({
-      baseUrl: testBaseUrl,
-      assistantKey: backend.server.keys.assistant,
+    const offline = clientOf(backend, {
       fetch: () => Promise.reject(new TypeError('Failed to fetch')),
-      retry: false,
-      onWarning: () => {},
     })
     const user = userEvent.setup()
     render(<AssistantPanel client={offline} domain={domain} />)

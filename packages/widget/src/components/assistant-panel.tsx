@@ -1,11 +1,11 @@
 'use client'
 
-import { type AssistantChat, type UseAssistantChatOptions, useAssistantChat } from '@docchat/react'
+import type { AssistantChat, UseAssistantChatOptions } from '@docchat/react'
 import { useId } from 'react'
 import type { WidgetOptions } from '../widget-options'
 import { AssistantView } from './assistant-view'
-import { defaultThrottleMs } from './doc-chat-widget'
-import { type ConnectionProps, MaybeProvider, WidgetScope } from './widget-scope'
+import { useWidgetChat } from './widget-chat'
+import { type ConnectionProps, WidgetScope } from './widget-scope'
 
 export interface AssistantPanelProps extends WidgetOptions, ConnectionProps {
   /** Options for the underlying `useAssistantChat`. */
@@ -21,49 +21,28 @@ export interface AssistantPanelProps extends WidgetOptions, ConnectionProps {
  * The assistant inline in your page (a docs "Ask AI" page, a sidebar you own): the full
  * conversation UI without the floating trigger or dialog.
  */
-export function AssistantPanel({
-  client,
-  domain,
-  projectId,
-  chatOptions,
-  chat,
-  onClose,
-  className,
-  ...options
-}: AssistantPanelProps) {
+export function AssistantPanel({ chatOptions, chat, onClose, ...scope }: AssistantPanelProps) {
   return (
-    <MaybeProvider
-      client={client}
-      domain={domain}
-      projectId={projectId}
-      docsBaseUrl={options.docsBaseUrl}
-    >
-      <WidgetScope {...options} className={className}>
-        {chat ? (
-          <InlinePanel chat={chat} onClose={onClose} />
-        ) : (
-          <OwnChatPanel
-            chatOptions={{
-              throttleMs: defaultThrottleMs,
-              ...(options.filter ? { filter: options.filter } : {}),
-              ...chatOptions,
-            }}
-            onClose={onClose}
-          />
-        )}
-      </WidgetScope>
-    </MaybeProvider>
+    <WidgetScope {...scope}>
+      {chat ? (
+        <InlinePanel chat={chat} onClose={onClose} />
+      ) : (
+        <OwnChatPanel filter={scope.filter} chatOptions={chatOptions} onClose={onClose} />
+      )}
+    </WidgetScope>
   )
 }
 
 function OwnChatPanel({
+  filter,
   chatOptions,
   onClose,
 }: {
-  chatOptions: UseAssistantChatOptions
+  filter: WidgetOptions['filter']
+  chatOptions: UseAssistantChatOptions | undefined
   onClose?: () => void
 }) {
-  const chat = useAssistantChat(chatOptions)
+  const chat = useWidgetChat(filter, chatOptions)
   return <InlinePanel chat={chat} onClose={onClose} />
 }
 

@@ -1,47 +1,23 @@
 import { createDocsClient, createDocsClientLite } from '@docchat/core'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import {
-  createTestBackend,
-  domain,
-  type TestBackend,
-  testBaseUrl,
-} from '@docchat/test-utils/backend'
+import { describe, expect, it, vi } from 'vitest'
+import { ask as askAs, clientOf, domain, widgetHarness } from '../test/harness'
 import { AssistantPanel } from './assistant-panel'
 
 // The widget's questions take core's request pipeline, like its searches: the body is validated
 // before anything is sent, and the per-attempt timeout applies. The drop-in builds the zod-free
 // lite client, React users usually the full one: both are checked.
 
-let backend: TestBackend
-beforeAll(async () => {
-  backend = await createTestBackend()
-})
-afterAll(() => backend.server.close())
-afterEach(() => backend.setFault(undefined))
+const { backend, assistantRequests } = widgetHarness()
 
 const clients = { createDocsClient, createDocsClientLite }
 
-const assistantRequests = () =>
-  backend.server.requests.filter((request) => request.path.includes('/assistant/'))
-
-async function ask(text: string) {
-  const user = userEvent.setup()
-  await user.click(screen.getByRole('textbox', { name: 'Ask a question…' }))
-  await user.paste(text)
-  await user.keyboard('{Enter}')
-}
+const ask = (text: string) => askAs(userEvent.setup(), text)
 
 describe.each(Object.entries(clients))('a widget question through %s', (_, createClient) => {
   it('is validated before it is sent: an invalid body is a bad-request and no request', async () => {
-    const client = createClient({
-      baseUrl: testBaseUrl,
-      assistantKey: backend.server.keys.assistant,
-      fetch: backend.fetch,
-      retry: false,
-      onWarning: () => {},
-    })
+    const client = clientOf(backend, {}, createClient)
     const onEvent = vi.fn()
     const before = assistantRequests().length
     render(
@@ -62,13 +38,8 @@ describe.each(Object.entries(clients))('a widget question through %s', (_, creat
   })
 
   it('times out when the server does not answer, after one request', async () => {
-    const client = createClient({
-      baseUrl: testBaseUrl,
-      assistantKey: backend.server.keys.assistant,
-      fetch: backend.fetch,
-      timeoutMs: 300,
-      onWarning: () => {},
-    })
+    // Core's default retry policy, not `retry: false`: the question must still go only once.
+    const client = clientOf(backend, { timeoutMs: 300, retry: undefined }, createClient)
     backend.setFault('latency=10000')
     const before = assistantRequests().length
     const started = Date.now()

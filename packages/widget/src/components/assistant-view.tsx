@@ -1,12 +1,7 @@
 'use client'
 
 import type { Attachment, DocsApiError } from '@docchat/core'
-import {
-  type AssistantChat,
-  type Conversations,
-  useConversations,
-  useDocChat,
-} from '@docchat/react'
+import type { AssistantChat, Conversations } from '@docchat/react'
 import {
   type ReactNode,
   type Ref,
@@ -27,10 +22,11 @@ import type { HistoryCloseReason } from './conversation-history'
 import { ConversationLog } from './conversation-log'
 import { EmptyState } from './empty-state'
 import { ErrorNotice } from './error-notice'
-import { Icon } from './icon'
+import { Icon, IconButton } from './icon'
 import { useOptionalPart, useOptionalParts } from './optional-parts'
 import { useReportError } from './use-report-error'
-import { useWidgetSettings } from './widget-scope'
+import { sendQuestion, useRecentConversations } from './widget-chat'
+import { useWidgetSettings } from './widget-settings'
 
 type ChatMessage = AssistantChat['messages'][number]
 
@@ -79,17 +75,14 @@ export function AssistantView({
   )
 
   const ask = useCallback(
-    (text: string, source: DocChatEventSource, attachments?: Attachment[]) => {
-      emit({
-        type: 'ask',
+    (text: string, source: DocChatEventSource, attachments?: Attachment[]) =>
+      sendQuestion(chat.send, emit, {
+        text,
         source,
-        questionLength: text.length,
         contextCount: chat.context.length,
-        question: text,
-      })
-      void (attachments?.length ? chat.send(text, { attachments }) : chat.send(text))
-    },
-    [chat.send, chat.context, emit],
+        attachments,
+      }),
+    [chat.send, chat.context.length, emit],
   )
 
   const lastUserText = useMemo(() => {
@@ -224,12 +217,10 @@ export function AssistantView({
         </h2>
         {headerActions}
         {history.enabled ? (
-          <button
+          <IconButton
+            icon="history"
+            label={labels.conversations}
             ref={historyButtonRef}
-            type="button"
-            className="docchat-icon-button"
-            aria-label={labels.conversations}
-            title={labels.conversations}
             aria-expanded={history.open}
             aria-controls={history.open ? historyId : undefined}
             aria-busy={history.loading || undefined}
@@ -240,35 +231,19 @@ export function AssistantView({
               if (history.open) closeHistory('back')
               else history.show()
             }}
-          >
-            <Icon name="history" />
-          </button>
+          />
         ) : null}
-        <button
-          type="button"
-          className="docchat-icon-button"
-          aria-label={labels.newConversation}
-          title={labels.newConversation}
+        <IconButton
+          icon="plus"
+          label={labels.newConversation}
           disabled={messages.length === 0 && !error}
           onClick={() => {
             setStopped(new Set())
             history.conversations.startNew()
             if (history.open) closeHistory('new')
           }}
-        >
-          <Icon name="plus" />
-        </button>
-        {onClose ? (
-          <button
-            type="button"
-            className="docchat-icon-button"
-            aria-label={labels.close}
-            title={labels.close}
-            onClick={onClose}
-          >
-            <Icon name="close" />
-          </button>
-        ) : null}
+        />
+        {onClose ? <IconButton icon="close" label={labels.close} onClick={onClose} /> : null}
       </header>
       {history.open && history.View ? (
         <div className="docchat-history-view" id={historyId}>
@@ -378,18 +353,9 @@ function useConversationHistory(
   option: WidgetOptions['conversations'],
   given: Conversations | undefined,
 ) {
-  const { client, domain, getThreadStore } = useDocChat()
   const part = useOptionalParts().history
   const enabled = option !== false
-  const bounds = typeof option === 'object' && option ? option : {}
-  const own = useConversations(chat, {
-    domain,
-    getThreadStore,
-    apiBaseUrl: client.baseUrl,
-    enabled: enabled && !given,
-    maxCount: bounds.maxCount,
-    maxBytes: bounds.maxBytes,
-  })
+  const own = useRecentConversations(chat, option, !given)
   const conversations = given ?? own
   const [open, setOpen] = useState(false)
   const [loading, setLoading] = useState(false)

@@ -6,7 +6,7 @@ import { useRef } from 'react'
 import { type AttachmentLabelKey, type DocChatLabels, formatLabel } from '../labels'
 import { attachmentLabels } from '../attachment-labels'
 import { Icon } from './icon'
-import { usePartLabels } from './widget-scope'
+import { usePartLabels } from './widget-settings'
 
 // Lucide's paperclip (ISC); kept here rather than in the shared icon set, which the loader's
 // first file also carries.
@@ -32,13 +32,13 @@ export function FileIcon({ paths }: { paths: string[] }) {
 export const fileIconPaths = FILE_TEXT
 
 /** "5 MB", "800 KB": sizes as readers write them. */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
   return `${Math.max(1, Math.round(bytes / 1024))} KB`
 }
 
 /** A refused file in plain words. */
-export function attachmentProblemText(
+function attachmentProblemText(
   problem: AttachmentProblem,
   labels: Pick<DocChatLabels, AttachmentLabelKey>,
 ): string {
@@ -161,7 +161,7 @@ export function AttachmentProblems({
   )
 }
 
-export function kindOf(contentType: string): 'image' | 'pdf' | 'file' {
+function kindOf(contentType: string): 'image' | 'pdf' | 'file' {
   return contentType.startsWith('image/')
     ? 'image'
     : contentType === 'application/pdf'

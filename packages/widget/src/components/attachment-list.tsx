@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react'
 import { formatLabel } from '../labels'
 import { attachmentLabels } from '../attachment-labels'
 import { FileIcon, fileIconPaths } from './attachment-composer'
-import { usePartLabels } from './widget-scope'
+import { usePartLabels } from './widget-settings'
 
 /**
  * The files a sent question carried. Every URL went through core's URL policy (readAttachments):

@@ -2,7 +2,7 @@
 
 import { type UseAttachments, useAttachments } from '@docchat/headless'
 import type { ReactNode } from 'react'
-import type { AttachmentSettings } from './widget-scope'
+import type { AttachmentSettings } from './widget-settings'
 
 export { AttachButton, AttachmentPreviews, AttachmentProblems } from './attachment-composer'
 export { SentAttachments } from './attachment-list'

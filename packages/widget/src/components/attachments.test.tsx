@@ -1,22 +1,13 @@
 import { axeViolations, describeViolations } from '@docchat/test-utils/axe'
-import {
-  createTestBackend,
-  domain,
-  type TestBackend,
-  testBaseUrl,
-} from '@docchat/test-utils/backend'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { StrictMode } from 'react'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { optionsFromDataset } from '../embed/embed-options'
-import { DocChatWidget, type DocChatWidgetProps } from './doc-chat-widget'
+import { storageKey, widgetHarness } from '../test/harness'
+import type { DocChatWidgetProps } from './doc-chat-widget'
 
-let backend: TestBackend
-beforeAll(async () => {
-  backend = await createTestBackend()
-})
-afterAll(() => backend.server.close())
+const harness = widgetHarness()
+const { assistantRequests } = harness
 
 const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
@@ -26,28 +17,16 @@ const png = (name = 'screenshot.png') =>
     type: 'image/png',
   })
 const pdf = (name = 'guide.pdf') => new File(['%PDF-1.4\n'], name, { type: 'application/pdf' })
-const messagesKey = `docchat:default@${testBaseUrl}:messages:${domain}`
+const messagesKey = storageKey('messages')
 
-function renderWidget(props: Partial<DocChatWidgetProps> = {}) {
-  return render(
-    <StrictMode>
-      <DocChatWidget
-        client={backend.client}
-        domain={domain}
-        rememberOpenState={false}
-        conversations={false}
-        defaultOpen
-        {...props}
-      />
-    </StrictMode>,
+const renderWidget = (props: Partial<DocChatWidgetProps> = {}) =>
+  harness.renderWidget(
+    { rememberOpenState: false, conversations: false, defaultOpen: true, ...props },
+    { strict: true },
   )
-}
 
 const fileInput = (dialog: HTMLElement) =>
   dialog.querySelector<HTMLInputElement>('input[type="file"]')!
-
-const assistantRequests = () =>
-  backend.server.requests.filter((request) => request.path.includes('/assistant/'))
 
 describe('attachments in the widget', () => {
   it('data-attachments (the script tag, the element attribute) turns them on or off', () => {

@@ -11,9 +11,9 @@ import {
   useState,
 } from 'react'
 import { ContextChips } from './context-chips'
-import { Icon } from './icon'
+import { IconButton } from './icon'
 import { useOptionalPart, useOptionalParts } from './optional-parts'
-import { useWidgetSettings } from './widget-scope'
+import { useWidgetSettings } from './widget-settings'
 
 export interface ComposerProps {
   busy: boolean
@@ -119,27 +119,22 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
             onPaste={picker?.onPaste}
           />
           {busy ? (
-            <button
-              type="button"
-              className="docchat-icon-button docchat-send"
+            <IconButton
+              icon="stop"
+              label={labels.stop}
+              className="docchat-send"
               data-action="stop"
-              aria-label={labels.stop}
-              title={labels.stop}
               onClick={onStop}
-            >
-              <Icon name="stop" />
-            </button>
+            />
           ) : (
-            <button
+            <IconButton
+              icon="send"
+              label={labels.send}
               type="submit"
-              className="docchat-icon-button docchat-send"
+              className="docchat-send"
               data-action="send"
-              aria-label={labels.send}
-              title={labels.send}
               disabled={!value.trim() || picker?.pending}
-            >
-              <Icon name="send" />
-            </button>
+            />
           )}
         </div>
         {disclaimer ? <p className="docchat-disclaimer">{disclaimer}</p> : null}

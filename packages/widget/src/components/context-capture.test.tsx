@@ -1,31 +1,12 @@
+import { axeViolations } from '@docchat/test-utils/axe'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useRef } from 'react'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations } from '@docchat/test-utils/axe'
-import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils/backend'
-import { DocChatWidget } from './doc-chat-widget'
+import { describe, expect, it } from 'vitest'
+import { DocsPage as Page, testBackend } from '../test/harness'
 
-let backend: TestBackend
-beforeAll(async () => {
-  backend = await createTestBackend()
-})
-afterAll(() => backend.server.close())
+const backend = testBackend()
 
-function DocsPage() {
-  const content = useRef<HTMLElement>(null)
-  return (
-    <>
-      <main ref={content}>
-        <p>Install the packages:</p>
-        <pre>
-          <code className="language-bash">npm install @docchat/widget</code>
-        </pre>
-      </main>
-      <DocChatWidget client={backend.client} domain={domain} contextContainer={content} />
-    </>
-  )
-}
+const DocsPage = () => <Page client={backend.client} />
 
 describe('given a DocChatWidget with a contextContainer', () => {
   it('adds an Ask AI button to code blocks that attaches the code and opens the assistant', async () => {

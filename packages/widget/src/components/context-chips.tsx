@@ -5,9 +5,9 @@ import { ContextChips as ContextChipList } from '@docchat/headless'
 import type { RefObject } from 'react'
 import { type DocChatLabels, formatLabel } from '../labels'
 import { Icon } from './icon'
-import { useWidgetSettings } from './widget-scope'
+import { useWidgetSettings } from './widget-settings'
 
-export function contextLabel(
+function contextLabel(
   item: ContextItem,
   labels: Pick<DocChatLabels, 'contextSelection' | 'contextCode'>,
 ): string {

@@ -3,7 +3,7 @@
 import { conversationToMarkdown } from '@docchat/core'
 import type { AssistantChat, Conversations } from '@docchat/react'
 import { ConversationHistory, type HistoryCloseReason } from './conversation-history'
-import { useWidgetSettings } from './widget-scope'
+import { useWidgetSettings } from './widget-settings'
 
 export interface ConversationHistoryViewProps {
   chat: AssistantChat

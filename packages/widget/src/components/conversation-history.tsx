@@ -6,8 +6,8 @@ import { type KeyboardEvent as ReactKeyboardEvent, useLayoutEffect, useRef, useS
 import { formatLabel } from '../labels'
 import { historyLabels } from '../history-labels'
 import { copyText, downloadText, relativeTime } from './conversation-export'
-import { Icon } from './icon'
-import { usePartLabels } from './widget-scope'
+import { Icon, IconButton } from './icon'
+import { usePartLabels } from './widget-settings'
 
 type Conversation = Conversations['list'][number]
 
@@ -144,16 +144,13 @@ export function ConversationHistory({
       onKeyDown={onKeyDown}
     >
       <div className="docchat-history-bar">
-        <button
+        <IconButton
+          icon="arrowLeft"
+          label={labels.backToConversation}
+          flip
           ref={backRef}
-          type="button"
-          className="docchat-icon-button"
-          aria-label={labels.backToConversation}
-          title={labels.backToConversation}
           onClick={() => onClose('back')}
-        >
-          <Icon name="arrowLeft" flip />
-        </button>
+        />
         <h3 className="docchat-history-heading">{labels.recentConversations}</h3>
         <button
           type="button"
@@ -219,15 +216,11 @@ export function ConversationHistory({
                     ) : null}
                   </span>
                 </button>
-                <button
-                  type="button"
-                  className="docchat-icon-button"
-                  aria-label={formatLabel(labels.deleteConversation, { title: conversation.title })}
-                  title={formatLabel(labels.deleteConversation, { title: conversation.title })}
+                <IconButton
+                  icon="trash"
+                  label={formatLabel(labels.deleteConversation, { title: conversation.title })}
                   onClick={() => remove(conversation, index)}
-                >
-                  <Icon name="trash" />
-                </button>
+                />
               </li>
             )
           })}

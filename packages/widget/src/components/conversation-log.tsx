@@ -4,7 +4,7 @@ import { Conversation } from '@docchat/headless'
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react'
 import { Icon } from './icon'
 import { readPanelMemory, writePanelMemory } from './panel-memory'
-import { useWidgetSettings } from './widget-scope'
+import { useWidgetSettings } from './widget-settings'
 
 export interface ConversationLogProps {
   busy: boolean

@@ -1,38 +1,16 @@
 import { axeViolations, describeViolations } from '@docchat/test-utils/axe'
-import {
-  createTestBackend,
-  domain,
-  type TestBackend,
-  testBaseUrl,
-} from '@docchat/test-utils/backend'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { StrictMode } from 'react'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DocChatWidget, type DocChatWidgetProps } from './doc-chat-widget'
+import { describe, expect, it } from 'vitest'
+import { storageKey, waitForAnswer, widgetHarness } from '../test/harness'
+import type { DocChatWidgetProps } from './doc-chat-widget'
 
-let backend: TestBackend
-beforeAll(async () => {
-  backend = await createTestBackend()
-})
-afterAll(() => backend.server.close())
-afterEach(() => localStorage.clear())
+const harness = widgetHarness()
 
-const conversationsKey = `docchat:default@${testBaseUrl}:conversations:${domain}`
+const conversationsKey = storageKey('conversations')
 
-function renderWidget(props: Partial<DocChatWidgetProps> = {}) {
-  return render(
-    <StrictMode>
-      <DocChatWidget
-        client={backend.client}
-        domain={domain}
-        rememberOpenState={false}
-        defaultOpen
-        {...props}
-      />
-    </StrictMode>,
-  )
-}
+const renderWidget = (props: Partial<DocChatWidgetProps> = {}) =>
+  harness.renderWidget({ rememberOpenState: false, defaultOpen: true, ...props }, { strict: true })
 
 async function ask(user: ReturnType<typeof userEvent.setup>, question: string) {
   const dialog = await screen.findByRole('dialog', { name: 'Assistant' })
@@ -40,13 +18,7 @@ async function ask(user: ReturnType<typeof userEvent.setup>, question: string) {
     within(dialog).getByRole('textbox', { name: 'Ask a question…' }),
     `${question}{Enter}`,
   )
-  await waitFor(
-    () => {
-      expect(dialog.querySelectorAll('article').length).toBeGreaterThan(0)
-      expect(dialog.querySelector('[role="log"]')?.getAttribute('aria-busy')).toBe('false')
-    },
-    { timeout: 10_000 },
-  )
+  await waitForAnswer(dialog)
   return dialog
 }
 

@@ -1,39 +1,15 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { StrictMode } from 'react'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils/backend'
-import { DocChatWidget, type DocChatWidgetProps } from './doc-chat-widget'
+import { describe, expect, it } from 'vitest'
+import { answered, widgetHarness } from '../test/harness'
+import type { DocChatWidgetProps } from './doc-chat-widget'
 
-let backend: TestBackend
-beforeAll(async () => {
-  backend = await createTestBackend()
-})
-afterAll(() => backend.server.close())
-afterEach(() => history.replaceState(null, '', '/'))
+const harness = widgetHarness()
 
-const assistantRequests = () =>
-  backend.server.requests.filter((request) => request.path.includes('/assistant/')).length
+const assistantRequests = () => harness.assistantRequests().length
 
-function renderWidget(props: Partial<DocChatWidgetProps> = {}) {
-  return render(
-    <StrictMode>
-      <DocChatWidget client={backend.client} domain={domain} rememberOpenState={false} {...props} />
-    </StrictMode>,
-  )
-}
-
-async function answered() {
-  const dialog = await screen.findByRole('dialog', { name: 'Assistant' })
-  await waitFor(
-    () => {
-      expect(dialog.querySelector('article')).not.toBeNull()
-      expect(dialog.querySelector('[role="log"]')?.getAttribute('aria-busy')).toBe('false')
-    },
-    { timeout: 10_000 },
-  )
-  return dialog
-}
+const renderWidget = (props: Partial<DocChatWidgetProps> = {}) =>
+  harness.renderWidget({ rememberOpenState: false, ...props }, { strict: true })
 
 describe('DocChatWidget deep links', () => {
   it('asks the ?assistant= question once (StrictMode too), clears it, and shares it back', async () => {

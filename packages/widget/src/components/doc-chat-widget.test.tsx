@@ -1,45 +1,10 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { createRef } from 'react'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { DocChatEvent } from '../analytics'
 import { axeViolations } from '@docchat/test-utils/axe'
-import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils/backend'
-import { DocChatWidget, type DocChatWidgetHandle, type DocChatWidgetProps } from './doc-chat-widget'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { domain, waitForAnswer, widgetHarness } from '../test/harness'
+import { DocChatWidget } from './doc-chat-widget'
 
-let backend: TestBackend
-beforeAll(async () => {
-  backend = await createTestBackend()
-})
-afterAll(() => backend.server.close())
-
-function renderWidget(props: Partial<DocChatWidgetProps> = {}) {
-  const user = userEvent.setup()
-  const events: DocChatEvent[] = []
-  const ref = createRef<DocChatWidgetHandle>()
-  const view = render(
-    <DocChatWidget
-      ref={ref}
-      client={backend.client}
-      domain={domain}
-      onEvent={(event) => events.push(event)}
-      {...props}
-    />,
-  )
-  return { user, events, ref, ...view }
-}
-
-/** Cheap selectors while streaming: role queries inside waitFor rerun on every DOM mutation and
- * compute the accessibility tree each time, which dominates the test's run time in jsdom. */
-async function waitForAnswer(dialog: HTMLElement) {
-  await waitFor(
-    () => {
-      expect(dialog.querySelector('article')).not.toBeNull()
-      expect(dialog.querySelector('[role="log"]')?.getAttribute('aria-busy')).toBe('false')
-    },
-    { timeout: 10_000 },
-  )
-}
+const { backend, renderWidget } = widgetHarness()
 
 describe('given a DocChatWidget', () => {
   it('opens the panel from the trigger and returns focus to it on Escape', async () => {

@@ -1,7 +1,7 @@
 'use client'
 
 import { Icon } from './icon'
-import { useWidgetSettings } from './widget-scope'
+import { useWidgetSettings } from './widget-settings'
 
 /** An empty conversation: what the assistant does, and up to three starter questions. */
 export function EmptyState({ onAsk }: { onAsk: (question: string) => void }) {

@@ -1,25 +1,15 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { DocChatEvent } from '../analytics'
-import {
-  createTestBackend,
-  domain,
-  type TestBackend,
-  testBaseUrl,
-} from '@docchat/test-utils/backend'
+import { domain, storageKey, widgetHarness } from '../test/harness'
 import { DocChatWidget } from './doc-chat-widget'
 
-let backend: TestBackend
-beforeAll(async () => {
-  backend = await createTestBackend()
-})
-afterAll(() => backend.server.close())
-afterEach(() => localStorage.clear())
+const { backend, renderWidget } = widgetHarness()
 
-const messagesKey = `docchat:default@${testBaseUrl}:messages:${domain}`
-const threadKey = `docchat:default@${testBaseUrl}:thread:${domain}`
+const messagesKey = storageKey('messages')
+const threadKey = storageKey('thread')
 const userMessage = {
   id: 'u1',
   role: 'user',
@@ -44,7 +34,7 @@ describe('given corrupt data in storage', () => {
     localStorage.setItem(threadKey, '{"threadId":5}')
     localStorage.setItem('docchat:recent-searches', '[null,5,{"id":1}]')
     const user = userEvent.setup()
-    render(<DocChatWidget client={backend.client} domain={domain} defaultOpen />)
+    renderWidget({ defaultOpen: true })
     const dialog = await screen.findByRole('dialog', { name: 'Assistant' })
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     // The widget still works: a question gets an answer.
@@ -62,7 +52,7 @@ describe('given corrupt data in storage', () => {
 
   it('keeps the valid messages of a partly corrupt conversation', async () => {
     localStorage.setItem(messagesKey, JSON.stringify([null, userMessage, { id: 'x' }]))
-    render(<DocChatWidget client={backend.client} domain={domain} defaultOpen />)
+    renderWidget({ defaultOpen: true })
     expect(await screen.findByText('Stored question')).toBeInTheDocument()
   })
 })

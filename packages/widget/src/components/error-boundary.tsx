@@ -1,6 +1,6 @@
 import { useDocChat } from '@docchat/react'
 import { Component, type ErrorInfo, type ReactNode } from 'react'
-import { useWidgetSettings } from './widget-scope'
+import { useWidgetSettings } from './widget-settings'
 
 /** The recent searches' storage key (headless `useRecentSearches`' default). */
 const RECENT_SEARCHES_KEY = 'docchat:recent-searches'

@@ -27,9 +27,7 @@ export function errorMessage(
     case 'forbidden':
       return labels.errorForbidden
     case 'rate-limited':
-      return secondsLeft && secondsLeft > 0
-        ? formatLabel(labels.errorRateLimited, { seconds: secondsLeft })
-        : labels.errorRateLimitedNow
+      return countdown(secondsLeft, labels.errorRateLimited, labels.errorRateLimitedNow)
     case 'network':
       return labels.errorNetwork
     case 'server':
@@ -45,6 +43,11 @@ export function errorMessage(
   }
 }
 
+/** A rate limit's sentence: `{seconds}` left while the countdown runs, `now` once it is over. */
+function countdown(secondsLeft: number | undefined, inSeconds: string, now: string): string {
+  return secondsLeft && secondsLeft > 0 ? formatLabel(inSeconds, { seconds: secondsLeft }) : now
+}
+
 /** The sentence for a failed search: its own wording for limits and outages, key errors as usual. */
 export function searchErrorMessage(
   error: Pick<DocsApiError, 'kind' | 'status'>,
@@ -56,9 +59,7 @@ export function searchErrorMessage(
     case 'forbidden':
       return labels.searchUnavailable
     case 'rate-limited':
-      return secondsLeft && secondsLeft > 0
-        ? formatLabel(labels.rateLimitedSearch, { seconds: secondsLeft })
-        : labels.rateLimitedSearchNow
+      return countdown(secondsLeft, labels.rateLimitedSearch, labels.rateLimitedSearchNow)
     default:
       return labels.searchFailed
   }

@@ -5,7 +5,7 @@ import { formatLabel } from '../labels'
 import { canRetry, errorMessage } from './error-message'
 import { Icon } from './icon'
 import { useCountdown } from './use-countdown'
-import { useWidgetSettings } from './widget-scope'
+import { useWidgetSettings } from './widget-settings'
 
 export interface ErrorNoticeProps {
   error: DocsApiError

@@ -1,4 +1,4 @@
-import { createDocsClient, type DocsClient } from '@docchat/core'
+import type { DocsClient } from '@docchat/core'
 import {
   type AssistantChat,
   getMessageDisplayText,
@@ -7,15 +7,10 @@ import {
   isMessageNotFound,
 } from '@docchat/react'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { hostileUrls, unsafeHrefReason } from '../../../core/src/test/hostile-urls'
-import {
-  createTestBackend,
-  domain,
-  projectId,
-  type TestBackend,
-  testBaseUrl,
-} from '@docchat/test-utils/backend'
+import { projectId } from '@docchat/test-utils/backend'
+import { clientOf, domain, dropInEngine, testBackend } from '../test/harness'
 import { AgentJobStatus } from './agent-job-status'
 import { AssistantMessage } from './assistant-message'
 import { SearchModal } from './search-modal'
@@ -55,25 +50,17 @@ function activateAll(root: HTMLElement) {
   return targets.length
 }
 
-let backend: TestBackend
 let now = Date.UTC(2026, 10, 22, 8)
-beforeAll(async () => {
-  backend = await createTestBackend({ adminClient: true, now: () => now, seed: false })
-})
-afterAll(() => backend.server.close())
+const backend = testBackend({ adminClient: true, now: () => now, seed: false })
 
 /**
  * A client whose API answers come from the real dev server, with `rewrite` applied to the JSON
  * of each response: a compromised or prompt-injected API, byte for byte what the widget parses.
  */
 function hostileClient(rewrite: (path: string, body: unknown) => unknown): DocsClient {
-  return createDocsClient({
-    baseUrl: testBaseUrl,
-    assistantKey: backend.server.keys.assistant,
+  return clientOf(backend, {
     adminKey: backend.server.keys.admin,
     dangerouslyAllowBrowser: true,
-    retry: false,
-    onWarning: () => {},
     fetch: async (input, init) => {
       const response = await backend.fetch(input, init)
       if (!response.headers.get('content-type')?.includes('json')) return response
@@ -239,45 +226,21 @@ describe('search results whose paths are hostile', () => {
 })
 
 // The drop-in renders no agent jobs, so its engine (project drop-in-engine) has no useAgentJob.
-describe.skipIf(process.env.DOCCHAT_ENGINE === 'drop-in')(
-  'an agent job whose pull request link is hostile',
-  () => {
-    it('shows the pull request label as text for every hostile form', async () => {
-      const created = await backend.client.createAgentJob(projectId, {
-        messages: [{ role: 'user', content: 'Document the widget theming options' }],
-      })
-      await created.response.body?.cancel()
-      now += 60 * 60_000
-      let link = ''
-      const client = hostileClient((path, body) =>
-        path.includes('/agent/') && body && typeof body === 'object'
-          ? { ...body, pullRequestLink: link }
-          : body,
-      )
-      for (const form of hostileUrls.filter((url) => url.trim())) {
-        link = form
-        const view = render(
-          <AgentJobStatus
-            client={client}
-            domain={domain}
-            projectId={projectId}
-            jobId={created.sessionId!}
-            intervalMs={1000}
-          />,
-        )
-        const inert = await waitFor(() => {
-          const found = view.container.querySelector('[data-inert-link]')
-          expect(found).not.toBeNull()
-          return found as HTMLElement
-        })
-        expect(inert).toHaveTextContent('View pull request')
-        expect(view.container.querySelector('a')).toBeNull()
-        activateAll(view.container)
-        view.unmount()
-      }
-      // The API's own link stays a link.
-      link = 'https://github.com/docchat-dev/docchat-project/pull/1'
-      const view = render(
+describe.skipIf(dropInEngine)('an agent job whose pull request link is hostile', () => {
+  it('shows the pull request label as text for every hostile form', async () => {
+    const created = await backend.client.createAgentJob(projectId, {
+      messages: [{ role: 'user', content: 'Document the widget theming options' }],
+    })
+    await created.response.body?.cancel()
+    now += 60 * 60_000
+    let link = ''
+    const client = hostileClient((path, body) =>
+      path.includes('/agent/') && body && typeof body === 'object'
+        ? { ...body, pullRequestLink: link }
+        : body,
+    )
+    const renderJob = () =>
+      render(
         <AgentJobStatus
           client={client}
           domain={domain}
@@ -286,10 +249,25 @@ describe.skipIf(process.env.DOCCHAT_ENGINE === 'drop-in')(
           intervalMs={1000}
         />,
       )
-      expect(
-        await within(view.container).findByRole('link', { name: 'View pull request' }),
-      ).toHaveAttribute('href', link)
-      expect(pwned()).toBeUndefined()
-    }, 60_000)
-  },
-)
+    for (const form of hostileUrls.filter((url) => url.trim())) {
+      link = form
+      const view = renderJob()
+      const inert = await waitFor(() => {
+        const found = view.container.querySelector('[data-inert-link]')
+        expect(found).not.toBeNull()
+        return found as HTMLElement
+      })
+      expect(inert).toHaveTextContent('View pull request')
+      expect(view.container.querySelector('a')).toBeNull()
+      activateAll(view.container)
+      view.unmount()
+    }
+    // The API's own link stays a link.
+    link = 'https://github.com/docchat-dev/docchat-project/pull/1'
+    const view = renderJob()
+    expect(
+      await within(view.container).findByRole('link', { name: 'View pull request' }),
+    ).toHaveAttribute('href', link)
+    expect(pwned()).toBeUndefined()
+  }, 60_000)
+})

@@ -4,9 +4,9 @@ import { useCopyToClipboard } from '@docchat/headless'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import type { DocChatLabels } from '../labels'
 import { type FeedbackReason, type FeedbackValue, feedbackReasons } from '../widget-options'
-import { Icon } from './icon'
+import { IconButton } from './icon'
 import { useShareLink } from './share-link'
-import { useWidgetSettings } from './widget-scope'
+import { useWidgetSettings } from './widget-settings'
 
 export interface MessageActionsProps {
   text: string
@@ -49,65 +49,41 @@ export function MessageActions({
   return (
     <>
       <div className="docchat-message-actions">
-        <button
-          type="button"
-          className="docchat-icon-button"
-          aria-label={copied ? labels.copied : labels.copy}
-          title={copied ? labels.copied : labels.copy}
+        <IconButton
+          icon={copied ? 'check' : 'copy'}
+          label={copied ? labels.copied : labels.copy}
           data-state={state}
           onClick={() => void copy(text)}
-        >
-          <Icon name={copied ? 'check' : 'copy'} />
-        </button>
+        />
         {shareUrl ? (
-          <button
-            type="button"
-            className="docchat-icon-button"
-            aria-label={shared ? labels.shareCopied : labels.shareQuestion}
-            title={shared ? labels.shareCopied : labels.shareQuestion}
+          <IconButton
+            icon={shared ? 'check' : 'link'}
+            label={shared ? labels.shareCopied : labels.shareQuestion}
             data-state={share.state}
             onClick={() => void share.copy(shareUrl)}
-          >
-            <Icon name={shared ? 'check' : 'link'} />
-          </button>
+          />
         ) : null}
-        <button
-          type="button"
-          className="docchat-icon-button"
-          aria-label={labels.helpful}
-          title={labels.helpful}
+        <IconButton
+          icon="thumbsUp"
+          label={labels.helpful}
           aria-pressed={feedback === 'up'}
           onClick={() => {
             setAsking(false)
             onFeedback('up')
           }}
-        >
-          <Icon name="thumbsUp" />
-        </button>
-        <button
-          type="button"
-          className="docchat-icon-button"
-          aria-label={labels.notHelpful}
-          title={labels.notHelpful}
+        />
+        <IconButton
+          icon="thumbsDown"
+          label={labels.notHelpful}
           aria-pressed={feedback === 'down'}
           aria-expanded={onFeedbackReasons ? asking : undefined}
           onClick={() => {
             if (feedback !== 'down') onFeedback('down')
             if (onFeedbackReasons) setAsking(true)
           }}
-        >
-          <Icon name="thumbsDown" />
-        </button>
+        />
         {onRegenerate ? (
-          <button
-            type="button"
-            className="docchat-icon-button"
-            aria-label={labels.regenerate}
-            title={labels.regenerate}
-            onClick={onRegenerate}
-          >
-            <Icon name="refresh" />
-          </button>
+          <IconButton icon="refresh" label={labels.regenerate} onClick={onRegenerate} />
         ) : null}
         <span className="docchat-feedback-thanks" role="status">
           {feedback && !asking ? labels.feedbackThanks : ''}

@@ -1,16 +1,12 @@
-import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils/backend'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { domain, testBackend } from '../test/harness'
 import { DocChatWidget, type DocChatWidgetProps } from './doc-chat-widget'
 import { type OptionalPart, OptionalPartsContext, optionalPart } from './optional-parts'
 
-let backend: TestBackend
-beforeAll(async () => {
-  backend = await createTestBackend()
-})
-afterAll(() => backend.server.close())
+const backend = testBackend()
 
 /** The real chunk, held back until the test releases it: a slow network, made deterministic. */
 function heldBack<M>(importer: () => Promise<M>) {

@@ -16,7 +16,7 @@ export interface PanelMemory {
 }
 
 /** After this long, a new page load starts closed. */
-export const panelMemoryMaxAgeMs = 30 * 60 * 1000
+const panelMemoryMaxAgeMs = 30 * 60 * 1000
 const maxScrollTop = 10_000_000
 const maxLength = 200
 

@@ -1,17 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { DocChatEvent } from '../analytics'
 import { axeViolations } from '@docchat/test-utils/axe'
-import { createTestBackend, domain, type TestBackend } from '@docchat/test-utils/backend'
+import { createTestBackend } from '@docchat/test-utils/backend'
+import { domain, testBackend } from '../test/harness'
 import { SearchModal, type SearchModalProps } from './search-modal'
 
-let backend: TestBackend
-beforeAll(async () => {
-  backend = await createTestBackend()
-})
-afterAll(() => backend.server.close())
-afterEach(() => backend.setFault(undefined))
+const backend = testBackend()
 
 function renderSearch(props: Partial<SearchModalProps> = {}) {
   const user = userEvent.setup()

@@ -1,10 +1,11 @@
 'use client'
 
-import { Dialog } from '@docchat/headless'
 import { useEffect, useRef, useState } from 'react'
 import type { WidgetOptions } from '../widget-options'
+import { SearchDialog } from './search-dialog'
 import { SearchView } from './search-view'
-import { type ConnectionProps, MaybeProvider, useWidgetSettings, WidgetScope } from './widget-scope'
+import { type ConnectionProps, WidgetScope } from './widget-scope'
+import { useWidgetSettings } from './widget-settings'
 
 export interface SearchModalProps extends WidgetOptions, ConnectionProps {
   open?: boolean
@@ -27,9 +28,6 @@ export interface SearchModalProps extends WidgetOptions, ConnectionProps {
 
 /** Docs search in a modal dialog (⌘K-style), usable on its own. */
 export function SearchModal({
-  client,
-  domain,
-  projectId,
   open,
   defaultOpen,
   onOpenChange,
@@ -40,7 +38,7 @@ export function SearchModal({
   recentSearches,
   suggestedPages,
   suggestedQuestions,
-  ...options
+  ...scope
 }: SearchModalProps) {
   const [ownOpen, setOwnOpen] = useState(defaultOpen ?? false)
   const isOpen = open ?? ownOpen
@@ -49,59 +47,33 @@ export function SearchModal({
     onOpenChange?.(next)
   }
   return (
-    <MaybeProvider
-      client={client}
-      domain={domain}
-      projectId={projectId}
-      docsBaseUrl={options.docsBaseUrl}
-    >
-      <WidgetScope {...options}>
-        <SearchDialog
-          open={isOpen}
-          setOpen={setOpen}
-          onAskAI={onAskAI}
-          navigate={navigate}
-          defaultQuery={defaultQuery}
-          pageSize={pageSize}
-          recentSearches={recentSearches}
-          suggestedPages={suggestedPages}
-          suggestedQuestions={suggestedQuestions}
-          filter={options.filter}
-        />
-      </WidgetScope>
-    </MaybeProvider>
+    <WidgetScope {...scope}>
+      <SearchDialog
+        open={isOpen}
+        onOpenChange={setOpen}
+        View={SearchView}
+        onAskAI={onAskAI}
+        navigate={navigate}
+        defaultQuery={defaultQuery}
+        pageSize={pageSize}
+        recentSearches={recentSearches}
+        suggestedPages={suggestedPages}
+        suggestedQuestions={suggestedQuestions}
+        filter={scope.filter}
+      />
+      <OpenEvents open={isOpen} />
+    </WidgetScope>
   )
 }
 
-function SearchDialog({
-  open,
-  setOpen,
-  ...viewProps
-}: {
-  open: boolean
-  setOpen: (open: boolean) => void
-} & Omit<Parameters<typeof SearchView>[0], 'onClose' | 'inputRef'>) {
-  const { labels, emit } = useWidgetSettings()
-  const inputRef = useRef<HTMLInputElement>(null)
+/** `open` and `close` events as the host opens and closes it. */
+function OpenEvents({ open }: { open: boolean }) {
+  const { emit } = useWidgetSettings()
   const wasOpen = useRef(false)
   useEffect(() => {
     if (open === wasOpen.current) return
     wasOpen.current = open
     emit({ type: open ? 'open' : 'close', view: 'search', source: 'api' })
   }, [open, emit])
-  return (
-    <Dialog.Root open={open} onOpenChange={setOpen} modal>
-      <Dialog.Overlay className="docchat-backdrop" />
-      <Dialog.Content
-        className="docchat-search"
-        aria-label={labels.searchTitle}
-        onOpenAutoFocus={(event) => {
-          event.preventDefault()
-          inputRef.current?.focus()
-        }}
-      >
-        <SearchView {...viewProps} inputRef={inputRef} onClose={() => setOpen(false)} />
-      </Dialog.Content>
-    </Dialog.Root>
-  )
+  return null
 }

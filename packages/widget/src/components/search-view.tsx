@@ -9,9 +9,9 @@ import { searchLabels } from '../search-labels'
 import type { SuggestedPage } from '../widget-options'
 import { searchErrorMessage } from './error-message'
 import { useReportError } from './use-report-error'
-import { Icon } from './icon'
+import { Icon, IconButton, type IconName } from './icon'
 import { useCountdown } from './use-countdown'
-import { useWidgetSettings, usePartLabels } from './widget-scope'
+import { usePartLabels, useWidgetSettings } from './widget-settings'
 
 const askAiValue = 'docchat:ask-ai'
 
@@ -130,15 +130,7 @@ export function SearchView({
           placeholder={labels.searchPlaceholder}
           onKeyDown={onInputKeyDown}
         />
-        <button
-          type="button"
-          className="docchat-icon-button"
-          aria-label={labels.close}
-          title={labels.close}
-          onClick={onClose}
-        >
-          <Icon name="close" />
-        </button>
+        <IconButton icon="close" label={labels.close} onClick={onClose} />
       </div>
       {/* Focusable so keyboard users can scroll it too (the options themselves never take focus:
           the input keeps it, with aria-activedescendant). */}
@@ -207,74 +199,41 @@ export function SearchView({
               </Search.Group>
             ))
           ) : recent.items.length > 0 ? (
-            <Search.Group className="docchat-result-group" label={labels.recentSearches}>
-              <Search.GroupLabel className="docchat-result-group-title">
-                {labels.recentSearches}
-              </Search.GroupLabel>
-              {recent.items.map((item) => (
-                <Search.Item
-                  key={item.id}
-                  value={`recent:${item.id}`}
-                  href={item.href}
-                  className="docchat-result"
-                >
-                  <span className="docchat-result-icon">
-                    <Icon name="clock" />
-                  </span>
-                  <span className="docchat-result-text">
-                    <span className="docchat-result-title">{item.label}</span>
-                  </span>
-                </Search.Item>
-              ))}
-            </Search.Group>
+            <PlainGroup
+              label={labels.recentSearches}
+              icon="clock"
+              items={recent.items.map((item) => ({
+                value: `recent:${item.id}`,
+                title: item.label,
+                href: item.href,
+              }))}
+            />
           ) : showSuggestions && hasSuggestions ? (
             <>
               {onAskAI && questions.length > 0 ? (
-                <Search.Group className="docchat-result-group" label={labels.starterQuestions}>
-                  <Search.GroupLabel className="docchat-result-group-title">
-                    {labels.starterQuestions}
-                  </Search.GroupLabel>
-                  {questions.map((question) => (
-                    <Search.Item
-                      key={question}
-                      value={`question:${question}`}
-                      className="docchat-result"
-                      onSelect={(event) => {
-                        event.preventDefault()
-                        askAI(question)
-                      }}
-                    >
-                      <span className="docchat-result-icon">
-                        <Icon name="sparkles" />
-                      </span>
-                      <span className="docchat-result-text">
-                        <span className="docchat-result-title">{question}</span>
-                      </span>
-                    </Search.Item>
-                  ))}
-                </Search.Group>
+                <PlainGroup
+                  label={labels.starterQuestions}
+                  icon="sparkles"
+                  items={questions.map((question) => ({
+                    value: `question:${question}`,
+                    title: question,
+                    onSelect: (event) => {
+                      event.preventDefault()
+                      askAI(question)
+                    },
+                  }))}
+                />
               ) : null}
               {pages.length > 0 ? (
-                <Search.Group className="docchat-result-group" label={labels.suggestedPages}>
-                  <Search.GroupLabel className="docchat-result-group-title">
-                    {labels.suggestedPages}
-                  </Search.GroupLabel>
-                  {pages.map((page) => (
-                    <Search.Item
-                      key={page.href}
-                      value={`page:${page.href}`}
-                      href={page.href}
-                      className="docchat-result"
-                    >
-                      <span className="docchat-result-icon">
-                        <Icon name="file" />
-                      </span>
-                      <span className="docchat-result-text">
-                        <span className="docchat-result-title">{page.title}</span>
-                      </span>
-                    </Search.Item>
-                  ))}
-                </Search.Group>
+                <PlainGroup
+                  label={labels.suggestedPages}
+                  icon="file"
+                  items={pages.map((page) => ({
+                    value: `page:${page.href}`,
+                    title: page.title,
+                    href: page.href,
+                  }))}
+                />
               ) : null}
             </>
           ) : null}
@@ -356,5 +315,43 @@ function EnterKey() {
     <span className="docchat-enter-key" aria-hidden="true">
       ↵
     </span>
+  )
+}
+
+/** One-line options with an icon: the recent searches, the suggested questions and pages. */
+function PlainGroup({
+  label,
+  icon,
+  items,
+}: {
+  label: string
+  icon: IconName
+  items: Array<{
+    value: string
+    title: string
+    href?: string | undefined
+    onSelect?: Search.ItemProps['onSelect']
+  }>
+}) {
+  return (
+    <Search.Group className="docchat-result-group" label={label}>
+      <Search.GroupLabel className="docchat-result-group-title">{label}</Search.GroupLabel>
+      {items.map((item) => (
+        <Search.Item
+          key={item.value}
+          value={item.value}
+          href={item.href}
+          className="docchat-result"
+          onSelect={item.onSelect}
+        >
+          <span className="docchat-result-icon">
+            <Icon name={icon} />
+          </span>
+          <span className="docchat-result-text">
+            <span className="docchat-result-title">{item.title}</span>
+          </span>
+        </Search.Item>
+      ))}
+    </Search.Group>
   )
 }

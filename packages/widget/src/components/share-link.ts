@@ -21,7 +21,7 @@ export function useShareLink(messageId: string | undefined): string | undefined 
 }
 
 /** The question an answer replies to: the nearest user message before it. */
-export function questionBefore(messages: readonly ChatMessage[], messageId: string): string {
+function questionBefore(messages: readonly ChatMessage[], messageId: string): string {
   const index = messages.findIndex((message) => message.id === messageId)
   for (let i = index - 1; i >= 0; i--) {
     const message = messages[i]

@@ -1,17 +1,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { axeViolations } from '@docchat/test-utils/axe'
-import { createTestBackend, domain, projectId, type TestBackend } from '@docchat/test-utils/backend'
+import { projectId } from '@docchat/test-utils/backend'
+import { domain, testBackend } from '../test/harness'
 import { AgentJobStatus } from './agent-job-status'
 import { UpdateStatusBadge } from './update-status-badge'
 
 // The server's clock is ours: jobs and updates move forward only when the test says so.
 let now = Date.UTC(2026, 10, 22, 8)
-let backend: TestBackend
-beforeAll(async () => {
-  backend = await createTestBackend({ adminClient: true, now: () => now, seed: false })
-})
-afterAll(() => backend.server.close())
+const backend = testBackend({ adminClient: true, now: () => now, seed: false })
 
 async function createJob(prompt: string): Promise<string> {
   const created = await backend.client.createAgentJob(projectId, {
@@ -31,6 +28,17 @@ function renderJob(jobId: string) {
       intervalMs={20}
     />,
   )
+}
+
+/** A job run to its end on the server's clock: its region once the badge reads `state`. */
+async function finishedJob(prompt: string, state: string) {
+  renderJob(await createJob(prompt))
+  now += 60 * 60_000
+  const region = await screen.findByRole('region', { name: 'Agent job' })
+  await waitFor(() => expect(within(region).getByRole('status')).toHaveTextContent(state), {
+    timeout: 5000,
+  })
+  return region
 }
 
 describe('given an AgentJobStatus', () => {
@@ -58,13 +66,7 @@ describe('given an AgentJobStatus', () => {
   })
 
   it('shows a failed job', async () => {
-    const jobId = await createJob('Rename the config file [fail:error]')
-    renderJob(jobId)
-    now += 60 * 60_000
-    const region = await screen.findByRole('region', { name: 'Agent job' })
-    await waitFor(() => expect(within(region).getByRole('status')).toHaveTextContent('Failed'), {
-      timeout: 5000,
-    })
+    const region = await finishedJob('Rename the config file [fail:error]', 'Failed')
     expect(within(region).getByRole('status')).toHaveAttribute('data-state', 'error')
     // A failed job never reads as finished: tasks it didn't do aren't counted as done.
     const progress = within(region).getByRole('progressbar')
@@ -79,13 +81,7 @@ describe('given an AgentJobStatus', () => {
   })
 
   it('marks done to-dos as done in words and with a check, not struck through', async () => {
-    const jobId = await createJob('Document the dev server port flag')
-    renderJob(jobId)
-    now += 60 * 60_000
-    const region = await screen.findByRole('region', { name: 'Agent job' })
-    await waitFor(() => expect(within(region).getByRole('status')).toHaveTextContent('Completed'), {
-      timeout: 5000,
-    })
+    const region = await finishedJob('Document the dev server port flag', 'Completed')
     const todos = within(region).getAllByRole('listitem')
     expect(todos.length).toBeGreaterThan(1)
     for (const todo of todos) {

@@ -1,12 +1,13 @@
 'use client'
 
-import { DocsApiError, isUpdateFinished } from '@docchat/core'
+import { isUpdateFinished } from '@docchat/core'
 import { useUpdateStatus } from '@docchat/react'
 import { useId } from 'react'
 import type { WidgetOptions } from '../widget-options'
 import { statusLabels } from '../status-labels'
-import { errorMessage } from './error-message'
-import { type ConnectionProps, MaybeProvider, WidgetScope, usePartLabels } from './widget-scope'
+import { StatusSection } from './status-section'
+import { type ConnectionProps, WidgetScope } from './widget-scope'
+import { usePartLabels } from './widget-settings'
 
 export interface UpdateStatusBadgeProps extends WidgetOptions, ConnectionProps {
   /** From `useTriggerUpdate()` or `client.triggerUpdate(...)`. */
@@ -25,24 +26,19 @@ export function UpdateStatusBadge({
   details = false,
   logLines = 5,
   intervalMs,
-  client,
-  domain,
-  projectId,
   className,
-  ...options
+  ...scope
 }: UpdateStatusBadgeProps) {
   return (
-    <MaybeProvider client={client} domain={domain} projectId={projectId}>
-      <WidgetScope {...options}>
-        <UpdateStatusView
-          statusId={statusId}
-          details={details}
-          logLines={logLines}
-          intervalMs={intervalMs}
-          className={className}
-        />
-      </WidgetScope>
-    </MaybeProvider>
+    <WidgetScope {...scope}>
+      <UpdateStatusView
+        statusId={statusId}
+        details={details}
+        logLines={logLines}
+        intervalMs={intervalMs}
+        className={className}
+      />
+    </WidgetScope>
   )
 }
 
@@ -84,16 +80,16 @@ function UpdateStatusView({
   if (!details) return badge
   const tail = (update?.logs ?? []).slice(-logLines)
   return (
-    <section
-      className={['docchat-status', className].filter(Boolean).join(' ')}
-      data-state={state}
-      aria-label={labels.updateTitle}
-      aria-busy={update ? !isUpdateFinished(update) : state === 'loading'}
+    <StatusSection
+      className={className}
+      state={state}
+      label={labels.updateTitle}
+      busy={update ? !isUpdateFinished(update) : state === 'loading'}
+      title={update?.commit?.message || labels.updateTitle}
+      badge={badge}
+      error={error}
+      labels={labels}
     >
-      <div className="docchat-status-header">
-        <h3 className="docchat-status-title">{update?.commit?.message || labels.updateTitle}</h3>
-        {badge}
-      </div>
       {update?.summary ? <p className="docchat-status-meta">{update.summary}</p> : null}
       {tail.length > 0 ? (
         <figure className="docchat-logs-figure" aria-labelledby={logsId}>
@@ -103,11 +99,6 @@ function UpdateStatusView({
           <pre className="docchat-logs">{tail.join('\n')}</pre>
         </figure>
       ) : null}
-      {error ? (
-        <p className="docchat-status-error" role="alert">
-          {errorMessage(DocsApiError.isInstance(error) ? error : { kind: 'server' }, labels)}
-        </p>
-      ) : null}
-    </section>
+    </StatusSection>
   )
 }

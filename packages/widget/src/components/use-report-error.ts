@@ -1,7 +1,7 @@
 import type { DocsApiError } from '@docchat/core'
 import { useEffect } from 'react'
 import { errorDetail } from './error-message'
-import { useWidgetSettings } from './widget-scope'
+import { useWidgetSettings } from './widget-settings'
 
 /**
  * Reports an error once, with the detail for developers (console, `onEvent`, `onError`), while

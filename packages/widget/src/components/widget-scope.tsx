@@ -1,61 +1,18 @@
 'use client'
 
-import type { AttachmentLimits, DocsApiError, DocsClient, UploadAttachment } from '@docchat/core'
+import type { DocsClient } from '@docchat/core'
 import { DocChatProvider } from '@docchat/react'
-import {
-  type CSSProperties,
-  createContext,
-  type ReactNode,
-  useContext,
-  useMemo,
-  useRef,
-} from 'react'
-import { createEmitter, type Emit } from '../analytics'
-import { WidgetErrorBoundary } from './error-boundary'
-import { type DocChatLabels, resolveLabels, type ScopeLabels, withPartLabels } from '../labels'
+import { type CSSProperties, type ReactNode, useContext, useMemo, useRef } from 'react'
+import { createEmitter } from '../analytics'
+import { resolveLabels } from '../labels'
 import { themeName, themeProperties } from '../theme'
-import { type FeedbackDetails, starterQuestionsOf, type WidgetOptions } from '../widget-options'
-
-export interface WidgetSettings {
-  /** The panel's words; a part that loads on its own adds its defaults (`usePartLabels`). */
-  labels: ScopeLabels
-  emit: Emit
-  includeQuestionText: boolean
-  starterQuestions: string[]
-  docsBaseUrl: string | undefined
-  onFeedback: ((feedback: FeedbackDetails) => void) | undefined
-  onError: (error: DocsApiError) => void
-  siteName: string | undefined
-  openSourcesInNewTab: boolean
-  dir: 'ltr' | 'rtl' | undefined
-  /** Files on questions (the `attachments` option); `undefined` when off. */
-  attachments: AttachmentSettings | undefined
-}
-
-export interface AttachmentSettings {
-  limits: Partial<AttachmentLimits>
-  uploadAttachment: UploadAttachment | undefined
-}
-
-const WidgetSettingsContext = createContext<WidgetSettings | null>(null)
-
-const fallbackSettings: WidgetSettings = {
-  labels: resolveLabels(),
-  emit: () => {},
-  includeQuestionText: false,
-  starterQuestions: [],
-  docsBaseUrl: undefined,
-  onFeedback: undefined,
-  onError: () => {},
-  siteName: undefined,
-  openSourcesInNewTab: false,
-  dir: undefined,
-  attachments: undefined,
-}
-
-export function useWidgetSettings(): WidgetSettings {
-  return useContext(WidgetSettingsContext) ?? fallbackSettings
-}
+import { starterQuestionsOf, type WidgetOptions } from '../widget-options'
+import { WidgetErrorBoundary } from './error-boundary'
+import {
+  type AttachmentSettings,
+  type WidgetSettings,
+  WidgetSettingsContext,
+} from './widget-settings'
 
 /** Props every public component takes to work without a surrounding `<DocChatProvider>`. */
 export interface ConnectionProps {
@@ -65,7 +22,57 @@ export interface ConnectionProps {
   projectId?: string
 }
 
-export function MaybeProvider({
+export interface WidgetScopeProps extends WidgetOptions, ConnectionProps {
+  /** Inside the drop-in's Shadow DOM: tokens come from :host, set by the loader. */
+  embedded?: boolean
+  className?: string
+  children: ReactNode
+}
+
+/**
+ * The root of every public component: its own `<DocChatProvider>` when given a `client`, the
+ * `.docchat-root` element (tokens, theme, direction), the settings context and the error boundary.
+ * A component nested in another one's scope reuses that scope, so one widget has one root.
+ */
+export function WidgetScope({
+  client,
+  domain,
+  projectId,
+  embedded,
+  className,
+  children,
+  ...options
+}: WidgetScopeProps) {
+  const parent = useContext(WidgetSettingsContext)
+  const settings = useScopeSettings(options)
+  const style = embedded ? undefined : (themeProperties(options) as CSSProperties)
+  return (
+    <MaybeProvider
+      client={client}
+      domain={domain}
+      projectId={projectId}
+      docsBaseUrl={options.docsBaseUrl}
+    >
+      {parent ? (
+        children
+      ) : (
+        <WidgetSettingsContext.Provider value={settings}>
+          <div
+            className={['docchat-root', className].filter(Boolean).join(' ')}
+            data-theme={themeName(options.theme)}
+            data-embed={embedded ? '' : undefined}
+            dir={options.dir ?? undefined}
+            style={style}
+          >
+            <WidgetErrorBoundary>{children}</WidgetErrorBoundary>
+          </div>
+        </WidgetSettingsContext.Provider>
+      )}
+    </MaybeProvider>
+  )
+}
+
+function MaybeProvider({
   client,
   domain,
   projectId,
@@ -87,19 +94,8 @@ export function MaybeProvider({
   )
 }
 
-export interface WidgetScopeProps extends WidgetOptions {
-  /** Inside the drop-in's Shadow DOM: tokens come from :host, set by the loader. */
-  embedded?: boolean
-  className?: string
-  children: ReactNode
-}
-
-/**
- * The `.docchat-root` element (tokens, theme, direction) and the settings context. A component
- * nested in another one's scope reuses it, so one widget has one root.
- */
-export function WidgetScope({ embedded, className, children, ...options }: WidgetScopeProps) {
-  const parent = useContext(WidgetSettingsContext)
+/** The settings a scope provides, rebuilt only when an option they depend on changes. */
+function useScopeSettings(options: WidgetOptions): WidgetSettings {
   const optionsRef = useRef(options)
   optionsRef.current = options
   const [emit] = useStateOnce(() => createEmitter(() => optionsRef.current))
@@ -107,7 +103,7 @@ export function WidgetScope({ embedded, className, children, ...options }: Widge
   const starterKey = JSON.stringify(options.starterQuestions ?? null)
   const attachmentsKey = JSON.stringify(options.attachments ?? null)
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on serialised labels/starters
-  const settings = useMemo<WidgetSettings>(
+  return useMemo<WidgetSettings>(
     () => ({
       labels: resolveLabels(options.labels),
       emit,
@@ -139,21 +135,6 @@ export function WidgetScope({ embedded, className, children, ...options }: Widge
       options.openSourcesInNewTab,
     ],
   )
-  if (parent) return <>{children}</>
-  const style = embedded ? undefined : (themeProperties(options) as CSSProperties)
-  return (
-    <WidgetSettingsContext.Provider value={settings}>
-      <div
-        className={['docchat-root', className].filter(Boolean).join(' ')}
-        data-theme={themeName(options.theme)}
-        data-embed={embedded ? '' : undefined}
-        dir={options.dir ?? undefined}
-        style={style}
-      >
-        <WidgetErrorBoundary>{children}</WidgetErrorBoundary>
-      </div>
-    </WidgetSettingsContext.Provider>
-  )
 }
 
 function attachmentSettings(
@@ -179,12 +160,4 @@ function useStateOnce<T>(create: () => T): [T] {
   const ref = useRef<{ value: T } | null>(null)
   ref.current ??= { value: create() }
   return [ref.current.value]
-}
-
-/** The words of a part that brings its own defaults (a chunk), the site's over them. */
-export function usePartLabels<K extends keyof DocChatLabels>(
-  defaults: Pick<DocChatLabels, K>,
-): ScopeLabels & Pick<DocChatLabels, K> {
-  const { labels } = useWidgetSettings()
-  return useMemo(() => withPartLabels(labels, defaults), [labels, defaults])
 }

@@ -1,28 +1,15 @@
 import { act, fireEvent, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { DocChatEvent } from '../analytics'
 import { axeViolations } from '@docchat/test-utils/axe'
-import {
-  createTestBackend,
-  domain,
-  type TestBackend,
-  testBaseUrl,
-} from '@docchat/test-utils/backend'
+import { domain, testBackend, testBaseUrl } from '../test/harness'
 import { createDocChat } from './create-doc-chat'
 import type { DocChatInitOptions, DocChatInstance } from './embed-options'
 import type { PanelModule } from './panel-contract'
 
-let backend: TestBackend
-beforeAll(async () => {
-  backend = await createTestBackend()
-  // The drop-in calls the global fetch (no client injection): route it to the in-process server.
-  vi.stubGlobal('fetch', backend.fetch)
-})
-afterAll(async () => {
-  vi.unstubAllGlobals()
-  await backend.server.close()
-})
+// The drop-in calls the global fetch (no client injection): routed to the in-process server.
+const backend = testBackend({ globalFetch: true })
 
 const instances: DocChatInstance[] = []
 afterEach(async () => {

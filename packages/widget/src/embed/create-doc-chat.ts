@@ -45,7 +45,7 @@ export interface LoaderEnvironment {
 export const initHosts = new WeakSet<Element>()
 
 /** DOM events are named `docchat-` + the onEvent type: `docchat-open`, `docchat-ask`, … */
-export const domEventPrefix = 'docchat-'
+const domEventPrefix = 'docchat-'
 
 /**
  * An event as the DOM event of its type, from `target`: bubbling and composed, so it crosses the

@@ -1,31 +1,17 @@
 import { act, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import {
-  createTestBackend,
-  domain,
-  type TestBackend,
-  testBaseUrl,
-} from '@docchat/test-utils/backend'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { domain, testBackend, testBaseUrl } from '../test/harness'
 import { createDocChat } from './create-doc-chat'
 import { type DocChatElement, defineDocChatElement, elementName } from './custom-element'
 import type { PanelModule } from './panel-contract'
 
-let backend: TestBackend
+const backend = testBackend({ globalFetch: true })
 const loadPanel = vi.fn((): Promise<PanelModule> => import('./panel'))
-beforeAll(async () => {
-  backend = await createTestBackend()
-  vi.stubGlobal('fetch', backend.fetch)
-  defineDocChatElement({ loadPanel, idlePreload: false })
-})
-afterAll(async () => {
-  vi.unstubAllGlobals()
-  await backend.server.close()
-})
+beforeAll(() => defineDocChatElement({ loadPanel, idlePreload: false }))
 afterEach(async () => {
   // Removing the elements is their destroy().
   await act(async () => document.body.replaceChildren())
-  history.replaceState(null, '', '/')
 })
 
 /** What an author writes in HTML: attributes only, no script call. */

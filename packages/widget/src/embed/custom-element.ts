@@ -23,7 +23,7 @@ export const elementName = 'docchat-widget'
 const kebabCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
 
 /** Kebab-case attributes, each the init option of the same camelCase name (as `data-*` on the script). */
-export const elementAttributes: readonly string[] = datasetOptions.map(kebabCase)
+const elementAttributes: readonly string[] = datasetOptions.map(kebabCase)
 
 /**
  * Attributes of options that load code (`panel-url`): observed only to warn that they are ignored.
@@ -40,7 +40,7 @@ const propertyOnly = ['onEvent', 'onFeedback', 'onError', 'filter']
 const nativeProperties = ['dir', 'nonce', 'assistantParam', 'searchHash']
 
 /** Every property of the element that is an init option. */
-export const elementProperties: readonly string[] = [
+const elementProperties: readonly string[] = [
   ...datasetOptions.filter((name) => !nativeProperties.includes(name)),
   ...propertyOnly,
 ]

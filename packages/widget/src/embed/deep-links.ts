@@ -19,7 +19,7 @@ export interface DeepLinkConfig {
 
 export type DeepLink = { view: 'assistant'; question: string } | { view: 'search'; query: string }
 
-export const defaultDeepLinks: DeepLinkConfig = {
+const defaultDeepLinks: DeepLinkConfig = {
   assistantParam: 'assistant',
   searchHash: 'docchat-search',
 }

@@ -1,21 +1,8 @@
 import { act, waitFor } from '@testing-library/react'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import {
-  createTestBackend,
-  domain,
-  type TestBackend,
-  testBaseUrl,
-} from '@docchat/test-utils/backend'
+import { describe, expect, it, vi } from 'vitest'
+import { domain, testBackend, testBaseUrl } from '../test/harness'
 
-let backend: TestBackend
-beforeAll(async () => {
-  backend = await createTestBackend()
-  vi.stubGlobal('fetch', backend.fetch)
-})
-afterAll(async () => {
-  vi.unstubAllGlobals()
-  await backend.server.close()
-})
+const backend = testBackend({ globalFetch: true })
 
 describe('the docchat.js entry', () => {
   it('installs window.DocChat and starts from the script tag’s data-* attributes', async () => {

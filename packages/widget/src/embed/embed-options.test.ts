@@ -4,19 +4,23 @@ import { mergeOptions, optionsFromDataset } from './embed-options'
 describe('optionsFromDataset', () => {
   it('reads the data-* attributes of the script tag', () => {
     const script = document.createElement('script')
-    script.setAttribute('data-domain', 'acme')
-    script.setAttribute('data-api-base-url', 'https://api.example.com')
-    script.setAttribute('data-assistant-key', 'mint_dsc_x')
-    script.setAttribute('data-proxy-url', '/api/docchat')
-    script.setAttribute('data-theme', 'dark')
-    script.setAttribute('data-variant', 'sidebar')
-    script.setAttribute('data-dir', 'rtl')
-    script.setAttribute('data-z-index', '50')
-    script.setAttribute('data-starter-questions', 'One?|Two?')
-    script.setAttribute('data-labels', '{"trigger":"Help"}')
-    script.setAttribute('data-shortcuts', 'false')
-    script.setAttribute('data-search', 'false')
-    script.setAttribute('data-include-question-text', 'true')
+    const attributes = {
+      domain: 'acme',
+      'api-base-url': 'https://api.example.com',
+      'assistant-key': 'mint_dsc_x',
+      'proxy-url': '/api/docchat',
+      theme: 'dark',
+      variant: 'sidebar',
+      dir: 'rtl',
+      'z-index': '50',
+      'starter-questions': 'One?|Two?',
+      labels: '{"trigger":"Help"}',
+      shortcuts: 'false',
+      search: 'false',
+      'include-question-text': 'true',
+    }
+    for (const [name, value] of Object.entries(attributes))
+      script.setAttribute(`data-${name}`, value)
     expect(optionsFromDataset(script.dataset)).toEqual({
       domain: 'acme',
       apiBaseUrl: 'https://api.example.com',

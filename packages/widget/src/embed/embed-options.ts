@@ -118,7 +118,7 @@ export function warnIgnoredAttribute(attribute: string): void {
 }
 
 /** Longest attribute value read as a string option (a URL, a selector, a colour). */
-export const maxStringOptionChars = 4096
+const maxStringOptionChars = 4096
 /** Longest attribute value parsed as JSON (labels, suggested pages, starter questions). */
 export const maxJsonOptionChars = 65_536
 const maxListItems = 50

@@ -8,26 +8,30 @@ import { addShadowStyles } from './shadow-styles'
  */
 export function dropInParts(root: ShadowRoot, nonce: string | undefined) {
   const removers: Array<() => void> = []
-  const adopt = <M>(module: M, css: string): M => {
-    removers.push(addShadowStyles(root, css, nonce))
-    return module
-  }
+  // A chunk and its stylesheet, fetched in parallel; the sheet is adopted before the part renders.
+  const withSheet = <M>(part: Promise<M>, sheet: Promise<string>): Promise<M> =>
+    Promise.all([part, sheet]).then(([module, css]) => {
+      removers.push(addShadowStyles(root, css, nonce))
+      return module
+    })
   const parts: OptionalParts = {
-    // Each chunk is the one React apps split off too; its stylesheet comes in parallel.
+    // Each chunk is the one React apps split off too.
     history: optionalPart(() =>
-      Promise.all([
+      withSheet(
         import('../components/conversation-history-view'),
-        import('./history-styles'),
-      ]).then(([view, styles]) => adopt(view, styles.historyStyles)),
+        import('./history-styles').then((sheet) => sheet.historyStyles),
+      ),
     ),
     attachments: optionalPart(() =>
-      Promise.all([import('../components/attachments-part'), import('./attachments-styles')]).then(
-        ([part, styles]) => adopt(part, styles.attachmentsStyles),
+      withSheet(
+        import('../components/attachments-part'),
+        import('./attachments-styles').then((sheet) => sheet.attachmentsStyles),
       ),
     ),
     search: optionalPart(() =>
-      Promise.all([import('../components/search-view'), import('./search-styles')]).then(
-        ([view, styles]) => adopt(view, styles.searchStyles),
+      withSheet(
+        import('../components/search-view'),
+        import('./search-styles').then((sheet) => sheet.searchStyles),
       ),
     ),
     // Its buttons use the panel's stylesheet.

@@ -9,4 +9,6 @@ afterEach(() => {
   localStorage.clear()
   // The panel remembers per tab whether it was open: one test's open panel must not reopen in the next.
   sessionStorage.clear()
+  // Deep-link tests put a question in the page's address: the next test starts at `/`.
+  history.replaceState(null, '', '/')
 })

@@ -8,28 +8,8 @@ import {
 } from '@docchat/core'
 import { useEffect, useRef, useState } from 'react'
 import { useDebouncedValue } from '../use-debounced-value'
-import type { DocsSearch, UseDocsSearchOptions } from '../use-docs-search'
+import type { DocsSearchState, UseDocsSearchOptions } from '../use-docs-search'
 import { useDocChat } from './provider'
-
-/** What the widget reads of `DocsSearch`; the drop-in's engine has no TanStack query behind it. */
-export type LiteDocsSearch = Pick<
-  DocsSearch,
-  | 'data'
-  | 'error'
-  | 'isError'
-  | 'isFetching'
-  | 'fetchStatus'
-  | 'isPlaceholderData'
-  | 'isPending'
-  | 'isLoading'
-  | 'isSuccess'
-  | 'status'
-  | 'errorUpdatedAt'
-  | 'dataUpdatedAt'
-  | 'results'
-  | 'searchedQuery'
-  | 'isDebouncing'
->
 
 // The full hook's `staleTime`: a query typed again within a minute shows without a request.
 const staleMs = 60_000
@@ -61,7 +41,7 @@ const initial: SearchState = {
  * queries send nothing, a changed query aborts the request in flight, the previous results stay
  * while the next load, and retries are the client's (core's retry budget) only.
  */
-export function useDocsSearch(query: string, options: UseDocsSearchOptions = {}): LiteDocsSearch {
+export function useDocsSearch(query: string, options: UseDocsSearchOptions = {}): DocsSearchState {
   const { client, domain, searchCache: cache } = useDocChat()
   const { pageSize, filter, scoreThreshold, debounceMs = 150, enabled = true } = options
   const trimmed = query.trim()
@@ -128,5 +108,5 @@ export function useDocsSearch(query: string, options: UseDocsSearchOptions = {})
     results: active ? (data ?? []) : [],
     searchedQuery,
     isDebouncing: trimmed !== searchedQuery,
-  } as LiteDocsSearch
+  }
 }
