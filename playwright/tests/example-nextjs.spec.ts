@@ -4,20 +4,11 @@
  * config `create-next-app` 16 writes by default (`cacheComponents: true`), served by `next start`
  * with the route forwarding to the e2e dev server.
  *
- * FIXME(issue 22, phase 2, packages/core + react + widget): `next build` fails today, so the app
- * has no `build` script yet (`build:next`; `pnpm -r build` would stop on it). Recorded with Next
- * 16.4.6 (Turbopack):
- *   1. As the docs write it (app/page.tsx passes `client={createDocsClient(…)}`):
- *      Error occurred prerendering page "/": "Functions cannot be passed directly to Client
- *      Components unless you explicitly expose it by marking it with "use server"."
- *      {baseUrl: ..., fetch: ..., …, waitForAgentJob: function waitForAgentJob}
- *   2. With a 'use client' wrapper file around the same widget (no page mentions one):
- *      Route "/": Next.js encountered the unstable value `Math.random()` in a Client Component
- *      … at packages/react/dist/use-assistant-chat.js (`useState(generateId)` in @ai-sdk/react
- *      1.x `useChat` when no `id` is given).
- * Phase 2: the widget takes serializable props (domain, proxy path or API URL + key) from a
- * Server Component, the hook gives `useChat` a stable id; then rename `build:next` to `build`,
- * drop this fixme, and the app builds in `pnpm -r build` like the other examples.
+ * Issue 22: `next build` used to fail here (Next 16.4.6, Turbopack): with `client={createDocsClient(…)}`
+ * in the page, "Functions cannot be passed directly to Client Components"; with a 'use client'
+ * wrapper, "Math.random() in a Client Component" under `cacheComponents` (`useChat` without an id).
+ * Now the page passes serializable props only (domain, proxyUrl) and the hook gives `useChat` a
+ * stable id, so the app builds in `pnpm -r build` like the other examples.
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -31,7 +22,6 @@ import {
 } from './support/example-app'
 import { apiBaseUrl } from './support/widget'
 
-test.fixme(true, 'next build fails until issue 22 phase 2 (see the comment at the top)')
 test.describe.configure({ mode: 'serial' })
 
 let app: RunningApp
@@ -64,6 +54,10 @@ test('a Server Component page with the widget: ask, answer with sources, follow-
 }) => {
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
+  // A server/client mismatch (an unstable id) makes React log and re-render the tree on the client.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat/i.test(message.text())) errors.push(message.text())
+  })
   await page.goto(app.url)
   await askWidgetAndFollowUp(page)
   test.expect(errors).toEqual([])
