@@ -80,11 +80,9 @@ test("a code block's Ask AI button attaches the code to the question", async ({ 
 test("the code blocks' Ask AI buttons have default styles the site can override", async ({
   page,
 }) => {
-  // FIXME(issue 22, phase 2, packages/widget): the in-page Ask AI buttons the drop-in adds to a
-  // host page's code blocks (class `docchat-code-ask-ai`, in the page's DOM, outside the shadow
-  // root) get no styles: on VitePress each renders as bare "Ask AI" text in the flow of the
+  // Issue 22: these buttons (class `docchat-code-ask-ai`, in the page's DOM, outside the shadow
+  // root) had no styles: on VitePress each rendered as bare "Ask AI" text in the flow of the
   // block, above the code (position static, transparent, no border: VitePress's button reset).
-  test.fixme()
   await openGuide(page)
   await page.locator('.vp-doc div[class*="language-"]').first().hover()
   const button = page.getByRole('button', { name: /^Ask AI about this (bash )?code/ }).first()
