@@ -10,7 +10,7 @@ const inline = [/node_modules\/ai\//, /@ai-sdk\/react/]
 const config = defineReactProjectsVitest(
   import.meta.url,
   {
-    include: ['src/**/*.test.{ts,tsx}', 'examples/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles,
     inline,
   },

@@ -20,10 +20,10 @@ type Binding = keyof typeof bindings
 let site: AppSite
 
 test.beforeAll(async () => {
-  // The example imports the 2.x binding; the 3.x bundle swaps in the other one.
+  // The example imports `@ai-sdk/react` (2.x); the 3.x bundle swaps in the other binding.
   const [v2, v3] = await Promise.all([
     bundleApp(fixture),
-    bundleApp(fixture, { '@ai-sdk/react-v2': '@ai-sdk/react-v3' }),
+    bundleApp(fixture, { '@ai-sdk/react': '@ai-sdk/react-v3' }),
   ])
   site = await serveApps(
     { v2: v2!, v3: v3! },

@@ -166,13 +166,24 @@ export function nestingDepth(source) {
   return deepest
 }
 
-/** Mintlify's info string: "```ts title="a.ts" {1-3}" or "```bash Install". */
+/** Characters of a fence's meta read for its title (a longer one is cut before any regex). */
+const MAX_META_CHARS = 1_000
+
+/**
+ * Mintlify's info string: "```ts title="a.ts" {1-3}" or "```bash Install". Other `key="value"`
+ * attributes (the snippet marker `file="…"`, `icon="…"`) are not part of the title, as in the dev
+ * server's reading of the same pages.
+ */
 function codeInfo(lang, meta) {
   const language = (lang ?? '').replace(/[^\w+#.-]/g, '')
-  let title = meta ?? ''
+  let title = (meta ?? '').slice(0, MAX_META_CHARS)
   const named = /title="([^"]*)"/.exec(title)
   if (named) title = named[1]
-  title = title.replace(/\{[^}]*\}/g, '').trim()
+  else title = title.replace(/\b[\w-]+=(?:"[^"]*"|'[^']*')/g, '')
+  title = title
+    .replace(/\{[^}]*\}/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
   return { language, title }
 }
 

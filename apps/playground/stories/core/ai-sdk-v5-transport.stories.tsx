@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
-// The runnable example the docs point AI SDK v5+ users to, unchanged.
-import { DocsChat } from '../../../../packages/react/examples/ai-sdk-v5/docs-chat'
+// The AI SDK v5 example app's component (apps/example-ai-sdk-v5), unchanged.
+import { DocsChat } from '../../../example-ai-sdk-v5/src/docs-chat'
 import { screen } from '../../src/play-helpers'
 import { backendOf, devServerLoader } from '../../src/story-backend'
 import { StoryFrame } from '../../src/story-frame'
@@ -48,7 +48,7 @@ async function askAndCheck(
   const conversation = page.getByRole('list', { name: 'Conversation' })
   const answer = await within(conversation).findByText(
     /install/i,
-    { selector: 'li[data-role="assistant"] span' },
+    { selector: 'li[data-role="assistant"] .answer' },
     { timeout: 10_000 },
   )
   const item = answer.closest('li') as HTMLElement

@@ -53,6 +53,9 @@ export const DocChatWidget = forwardRef<DocChatWidgetHandle, DocChatWidgetProps>
       client,
       domain,
       projectId,
+      proxyUrl,
+      apiBaseUrl,
+      assistantKey,
       open,
       defaultOpen,
       view,
@@ -74,6 +77,9 @@ export const DocChatWidget = forwardRef<DocChatWidgetHandle, DocChatWidgetProps>
         client={client}
         domain={domain}
         projectId={projectId}
+        proxyUrl={proxyUrl}
+        apiBaseUrl={apiBaseUrl}
+        assistantKey={assistantKey}
         embedded={embedded}
         {...options}
       >

@@ -1,6 +1,6 @@
 'use client'
 
-import type { DocsClient } from '@docchat/core'
+import { createDocsClient, type DocsClient } from '@docchat/core'
 import { DocChatProvider } from '@docchat/react'
 import { type CSSProperties, type ReactNode, useContext, useMemo, useRef } from 'react'
 import { createEmitter } from '../analytics'
@@ -20,6 +20,16 @@ export interface ConnectionProps {
   client?: DocsClient
   domain?: string
   projectId?: string
+  /**
+   * Your proxy's path or URL (`'/api/docchat'`), which adds the key on the server. With `domain`
+   * and no `client`, the component builds its client from these serializable props, so a Server
+   * Component page can render it (a client object cannot cross to a Client Component).
+   */
+  proxyUrl?: string
+  /** The API origin (defaults to the hosted API), used with `assistantKey` when there is no proxy. */
+  apiBaseUrl?: string
+  /** Public assistant key (`mint_dsc_…`); ignored with `proxyUrl`. */
+  assistantKey?: string
 }
 
 export interface WidgetScopeProps extends WidgetOptions, ConnectionProps {
@@ -38,6 +48,9 @@ export function WidgetScope({
   client,
   domain,
   projectId,
+  proxyUrl,
+  apiBaseUrl,
+  assistantKey,
   embedded,
   className,
   children,
@@ -49,6 +62,9 @@ export function WidgetScope({
   return (
     <MaybeProvider
       client={client}
+      proxyUrl={proxyUrl}
+      apiBaseUrl={apiBaseUrl}
+      assistantKey={assistantKey}
       domain={domain}
       projectId={projectId}
       docsBaseUrl={options.docsBaseUrl}
@@ -73,12 +89,21 @@ export function WidgetScope({
 }
 
 function MaybeProvider({
-  client,
+  client: given,
+  proxyUrl,
+  apiBaseUrl,
+  assistantKey,
   domain,
   projectId,
   docsBaseUrl,
   children,
 }: ConnectionProps & { docsBaseUrl?: string | null; children: ReactNode }) {
+  // Built once per connection: a new client would start a new provider (and drop the chat).
+  const built = useMemo(
+    () => (given ? undefined : clientFromProps({ proxyUrl, apiBaseUrl, assistantKey })),
+    [given, proxyUrl, apiBaseUrl, assistantKey],
+  )
+  const client = given ?? built
   // Questions go through the client's assistant connection (useAssistantChat), which validates,
   // times out, retries and merges word-by-word text for the chat parser: nothing to add here.
   if (!client) return <>{children}</>
@@ -92,6 +117,17 @@ function MaybeProvider({
       {children}
     </DocChatProvider>
   )
+}
+
+/** The drop-in's rule (embed/panel.tsx): a proxy holds the key server-side, so none is sent to it. */
+function clientFromProps({
+  proxyUrl,
+  apiBaseUrl,
+  assistantKey,
+}: Pick<ConnectionProps, 'proxyUrl' | 'apiBaseUrl' | 'assistantKey'>): DocsClient | undefined {
+  if (!proxyUrl && !assistantKey) return undefined
+  if (proxyUrl) return createDocsClient({ baseUrl: proxyUrl })
+  return createDocsClient({ ...(apiBaseUrl ? { baseUrl: apiBaseUrl } : {}), assistantKey })
 }
 
 /** The settings a scope provides, rebuilt only when an option they depend on changes. */

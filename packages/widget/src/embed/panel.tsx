@@ -7,6 +7,7 @@ import { panelMemoryKey, readPanelMemory } from '../components/panel-memory'
 import { resolveDeepLinks, takeDeepLink } from './deep-links'
 import type { DocChatInitOptions } from './embed-options'
 import type { PanelHandle, PanelMountOptions } from './panel-contract'
+import { addHostCodeAskAiStyles } from './host-code-ask-ai-styles'
 import { dropInParts } from './panel-parts'
 import { panelStyles } from './panel-styles'
 import { addShadowStyles } from './shadow-styles'
@@ -110,6 +111,9 @@ export function mountPanel(mount: PanelMountOptions): PanelHandle {
       captureCodeBlocks,
       ...widgetOptions
     } = options
+    if (contextSelector && captureCodeBlocks === true) {
+      addHostCodeAskAiStyles(document, mount.options.nonce ?? undefined)
+    }
     contextRef.current = contextSelector
       ? document.querySelector<HTMLElement>(contextSelector)
       : null
