@@ -12,13 +12,16 @@ export const entryBudgets = [
   {
     name: 'core: createDocsClientLite',
     imports: { core: ['createDocsClientLite'] },
-    budget: 10.5 * KB,
+    // OVER THE PROJECT'S LINE, issues 21-23: the one answer builder and the end-of-stream rule
+    // (collect() needs them) and the JSON response caps: 11.7 KB measured (10.2 on main).
+    budget: 12 * KB,
   },
   {
     // With its useChat fetch, loaded on first use (this bundle inlines dynamic imports).
     name: 'core: createDocsReaderClient',
     imports: { core: ['createDocsReaderClient'] },
-    budget: 10 * KB,
+    // Issues 21-23 (see createDocsClientLite): 10.7 KB measured (9.5 on main).
+    budget: 11 * KB,
   },
   { name: 'core: createDocsClient', imports: { core: ['createDocsClient'] }, budget: 27 * KB },
   {
@@ -36,7 +39,8 @@ export const entryBudgets = [
   // Recent conversations (store + Markdown export with its link sanitiser) add 3.2 KB to core's
   // whole surface, 3.7 KB to react's (useConversations) and about 6 KB to DocChatWidget.
   // Issue 20's caps (DATA_LIMITS) and structural export escaping: 44.6 KB measured.
-  { name: 'core: everything', imports: { core: '*' }, budget: 45.5 * KB },
+  // Issue 21's chat object, question builder and request rules, issue 23's citations: 47.6 KB.
+  { name: 'core: everything', imports: { core: '*' }, budget: 48 * KB },
   {
     name: 'react: useAssistantChat',
     imports: { react: ['useAssistantChat'] },
@@ -52,12 +56,15 @@ export const entryBudgets = [
   {
     name: 'widget: DocChatWidget + createDocsClientLite',
     imports: { widget: ['DocChatWidget'], core: ['createDocsClientLite'] },
-    // Issue 20's guards (stores per API origin, hand-offs, caps): 92.1 KB measured.
-    budget: 93 * KB,
+    // Issue 20's guards (stores per API origin, hand-offs, caps): 92.1 KB measured. Issues 21-23
+    // (the chat object, the widget split, citations, serializable props): 96.7 KB measured.
+    budget: 97 * KB,
   },
   // The labels (one object for every part) grew with conversations and attachments.
-  { name: 'widget: SearchModal', imports: { widget: ['SearchModal'] }, budget: 36.5 * KB },
-  { name: 'widget: everything', imports: { widget: '*' }, budget: 87.5 * KB },
+  // Issue 22's serializable props: every component can build its reader client (about 9 KB
+  // that an app passing `client` still carries: 35.5 → 45.1 KB measured).
+  { name: 'widget: SearchModal', imports: { widget: ['SearchModal'] }, budget: 45.5 * KB },
+  { name: 'widget: everything', imports: { widget: '*' }, budget: 98.5 * KB },
 ]
 
 /**
@@ -70,8 +77,14 @@ export const entryBudgets = [
  */
 export const dropInBudgets = {
   first: 6.5 * KB,
-  panel: 54.5 * KB,
-  toAsk: 61 * KB,
-  // Issue 20's guards reach the optional chunks too (search, History, export): 86.6 KB measured.
-  everything: 87.5 * KB,
+  // OVER THE PROJECT'S 61 KB TO ASK, issues 21-23, not yet won back: the one chat object in core
+  // (+1.4 KB: docs-chat, connection runner, answer builder, question builder, request rules), the
+  // widget split by concern (+0.8 KB), issue 23's citations, answer mode and search Retry
+  // (+0.8 KB), serializable props (+0.4 KB). Measured 56.9 KB panel, 63.2 KB to ask. These two
+  // lines hold the size where it is until the panel is cut back below 54.5 / 61 KB.
+  panel: 57.2 * KB,
+  toAsk: 63.5 * KB,
+  // Issue 20's guards reach the optional chunks too (search, History, export): 86.6 KB measured;
+  // 90.1 KB after issues 21-23.
+  everything: 90.5 * KB,
 }

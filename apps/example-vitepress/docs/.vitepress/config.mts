@@ -9,7 +9,7 @@ export default defineConfig({
       'script',
       {
         src: 'https://cdn.jsdelivr.net/npm/@docchat/drop-in@0.1.0/docchat.js',
-        integrity: 'sha384-aRUbgfKsdFrIa8Wh9pij9yGah+kroPWkf9vZbWBKg0gYk2YeDsNwQszTUukUlrqN',
+        integrity: 'sha384-un0qAJWiDpndgN1l59hHcCnblLg7wiPpoSd0kW/dkqRFPz7iRom4LhekAOuRzzpB',
         crossorigin: 'anonymous',
         defer: '',
         'data-domain': 'docchat',

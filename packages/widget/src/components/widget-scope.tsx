@@ -1,6 +1,6 @@
 'use client'
 
-import { createDocsClient, type DocsClient } from '@docchat/core'
+import { createDocsReaderClient, type DocsClient } from '@docchat/core'
 import { DocChatProvider } from '@docchat/react'
 import { type CSSProperties, type ReactNode, useContext, useMemo, useRef } from 'react'
 import { createEmitter } from '../analytics'
@@ -126,8 +126,10 @@ function clientFromProps({
   assistantKey,
 }: Pick<ConnectionProps, 'proxyUrl' | 'apiBaseUrl' | 'assistantKey'>): DocsClient | undefined {
   if (!proxyUrl && !assistantKey) return undefined
-  if (proxyUrl) return createDocsClient({ baseUrl: proxyUrl })
-  return createDocsClient({ ...(apiBaseUrl ? { baseUrl: apiBaseUrl } : {}), assistantKey })
+  // The reader client: no zod (about 16 KB gz the drop-in's panel would carry), and no admin
+  // calls, whose keys never belong in a page.
+  if (proxyUrl) return createDocsReaderClient({ baseUrl: proxyUrl })
+  return createDocsReaderClient({ ...(apiBaseUrl ? { baseUrl: apiBaseUrl } : {}), assistantKey })
 }
 
 /** The settings a scope provides, rebuilt only when an option they depend on changes. */
