@@ -6,7 +6,7 @@
  * docs themes). Specificity stays one class (`:where()` around the host): above an
  * element reset, and the first style in <head>, so any rule of the site on the class wins.
  */
-export const hostCodeAskAiCss = `:where([data-docchat-ask-ai-host]){display:block;position:relative;block-size:0}
+const hostCodeAskAiCss = `:where([data-docchat-ask-ai-host]){display:block;position:relative;block-size:0}
 :where([data-docchat-ask-ai-host])>.docchat-code-ask-ai{position:absolute;inset-block-start:8px;inset-inline-end:56px;z-index:2;box-sizing:border-box;margin:0;padding:2px 8px;border:1px solid #dfe2e8;border-radius:6px;background:#fff;color:#4338ca;font:500 12px/1.5 system-ui,sans-serif;cursor:pointer}
 :where([data-docchat-ask-ai-host])>.docchat-code-ask-ai:focus-visible{outline:2px solid #4338ca;outline-offset:2px}`
 
