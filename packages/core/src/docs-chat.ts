@@ -176,6 +176,8 @@ interface Answer {
   finished: boolean
   /** The partial answer this one continues. */
   continuing: DocsMessage | undefined
+  /** The continued answer as the chat joined it (see `joinContinued`). */
+  joined?: DocsMessage
 }
 
 export function createDocsChat(options: DocsChatOptions): DocsChat {
@@ -257,17 +259,24 @@ export function createDocsChat(options: DocsChatOptions): DocsChat {
     idPrefix ??= `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}-`
   }
 
+  /**
+   * A continued answer reads as one: its continuation joins the partial's last text. Done when
+   * the answer settles, and again if the runner hands back the message unjoined after that
+   * (AI SDK v4's useChat on React 18 sets its final messages once more after `ready`).
+   */
+  const joinContinued = (current: Answer, messages: DocsMessage[]) => {
+    const last = messages.at(-1)
+    if (!current.continuing || !last || last === current.joined) return
+    if (last.id !== current.continuing.id) return
+    current.joined = joinContinuation(current.continuing, last)
+    if (current.joined === last) return
+    changed = true
+    runner?.setMessages([...messages.slice(0, -1), current.joined])
+  }
+
   const settle = (current: Answer, run: ChatRun) => {
     current.settled = true
-    const last = run.messages.at(-1)
-    // A continued answer reads as one: its continuation joins the partial's last text.
-    if (current.continuing && last?.id === current.continuing.id) {
-      changed = true
-      runner?.setMessages([
-        ...run.messages.slice(0, -1),
-        joinContinuation(current.continuing, last),
-      ])
-    }
+    joinContinued(current, run.messages)
     set({
       continuable:
         current.continues &&
@@ -383,6 +392,8 @@ export function createDocsChat(options: DocsChatOptions): DocsChat {
       if (current && !current.settled) {
         if (state.status === 'submitted' || state.status === 'streaming') current.running = true
         else if (current.running) settle(current, state)
+      } else if (current?.joined && patch.messages) {
+        joinContinued(current, state.messages)
       }
       persist()
     },
@@ -416,8 +427,15 @@ export function reviveMessage<T extends { createdAt?: unknown }>(message: T): T 
 function joinContinuation(partial: DocsMessage, continued: DocsMessage): DocsMessage {
   const kept = partial.parts.length
   const lastKept = continued.parts[kept - 1]
+  // The continuation's own steps before its text (a step start, a search it ran again) are left
+  // out: the partial answer's search already gave its sources.
   let next = kept
-  if (continued.parts[next]?.type === 'step-start') next++
+  while (
+    continued.parts[next]?.type === 'step-start' ||
+    continued.parts[next]?.type === 'tool-invocation'
+  ) {
+    next++
+  }
   const added = continued.parts[next]
   if (lastKept?.type !== 'text' || added?.type !== 'text') return continued
   return {
