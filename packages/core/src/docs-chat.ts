@@ -176,6 +176,8 @@ interface Answer {
   finished: boolean
   /** The partial answer this one continues. */
   continuing: DocsMessage | undefined
+  /** How many messages were sent (the question or the partial answer last). */
+  asked: number
   /** The continued answer as the chat joined it (see `joinContinued`). */
   joined?: DocsMessage
 }
@@ -208,6 +210,10 @@ export function createDocsChat(options: DocsChatOptions): DocsChat {
   // Whether the conversation changed through the chat since it was last stored: a binding's
   // first report (before the stored conversation is read back) must not overwrite it.
   let changed = false
+  // What was stored last: the runner may hand over the answer's final messages in a report after
+  // the one that said `ready` (AI SDK v4's useChat keeps status and messages apart), and those
+  // are stored too.
+  let stored: DocsMessage[] | undefined
   let idPrefix: string | undefined
   let idCount = 0
 
@@ -248,6 +254,7 @@ export function createDocsChat(options: DocsChatOptions): DocsChat {
       stopped: false,
       finished: false,
       continuing: last?.role === 'assistant' ? last : undefined,
+      asked: messages.length,
     }
     changed = true
     set({ continuable: false, dismissed: undefined })
@@ -288,10 +295,12 @@ export function createDocsChat(options: DocsChatOptions): DocsChat {
   const persist = () => {
     if (!store || !hydrated || !changed) return
     if (state.status !== 'ready' && state.status !== 'error') return
-    // Asked but not yet seen running (useChat reports `ready` once more before `submitted`):
-    // storing now would store the conversation without its answer, and count it as stored.
-    if (answer && !answer.settled) return
+    // Asked, and the runner's messages do not hold the question yet (useChat reports `ready` once
+    // more before it appends): storing now would store the conversation without it, and count it
+    // as stored.
+    if (answer && !answer.settled && state.messages.length < answer.asked) return
     changed = false
+    stored = state.messages
     store().setMessages(domain, state.messages)
   }
 
@@ -395,6 +404,7 @@ export function createDocsChat(options: DocsChatOptions): DocsChat {
       } else if (current?.joined && patch.messages) {
         joinContinued(current, state.messages)
       }
+      if (current?.settled && patch.messages && patch.messages !== stored) changed = true
       persist()
     },
     answered({ headers }) {
