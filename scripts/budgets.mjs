@@ -22,9 +22,10 @@ export const entryBudgets = [
   },
   { name: 'core: createDocsClient', imports: { core: ['createDocsClient'] }, budget: 27 * KB },
   {
+    // Issue 20: a cap on every line, checked before the line is kept (2.4 KB measured).
     name: 'core: readDataStream',
     imports: { core: ['readDataStream'] },
-    budget: 2 * KB,
+    budget: 2.6 * KB,
   },
   {
     // Carries both protocols: the v1 data-stream mapping and the v2 UI-message stream reader.
@@ -34,7 +35,8 @@ export const entryBudgets = [
   },
   // Recent conversations (store + Markdown export with its link sanitiser) add 3.2 KB to core's
   // whole surface, 3.7 KB to react's (useConversations) and about 6 KB to DocChatWidget.
-  { name: 'core: everything', imports: { core: '*' }, budget: 44 * KB },
+  // Issue 20's caps (DATA_LIMITS) and structural export escaping: 44.6 KB measured.
+  { name: 'core: everything', imports: { core: '*' }, budget: 45.5 * KB },
   {
     name: 'react: useAssistantChat',
     imports: { react: ['useAssistantChat'] },
@@ -50,11 +52,12 @@ export const entryBudgets = [
   {
     name: 'widget: DocChatWidget + createDocsClientLite',
     imports: { widget: ['DocChatWidget'], core: ['createDocsClientLite'] },
-    budget: 91.5 * KB,
+    // Issue 20's guards (stores per API origin, hand-offs, caps): 92.1 KB measured.
+    budget: 93 * KB,
   },
   // The labels (one object for every part) grew with conversations and attachments.
   { name: 'widget: SearchModal', imports: { widget: ['SearchModal'] }, budget: 36.5 * KB },
-  { name: 'widget: everything', imports: { widget: '*' }, budget: 85 * KB },
+  { name: 'widget: everything', imports: { widget: '*' }, budget: 87.5 * KB },
 ]
 
 /**
@@ -63,11 +66,12 @@ export const entryBudgets = [
  * follows from them. Issue 20's security fixes (the panel URL from code only, attribute values
  * measured before parsing, stores keyed by API origin, hand-offs in a new conversation) cost
  * 0.9 KB of the 1 KB headroom issue 14 had won (61.0 → 61.8 KB to ask). Everything the drop-in can
- * ever load (optional chunks included) stays within 85 KB.
+ * ever load (optional chunks included) stays within 87.5 KB.
  */
 export const dropInBudgets = {
   first: 6.5 * KB,
   panel: 54.5 * KB,
   toAsk: 61 * KB,
-  everything: 85 * KB,
+  // Issue 20's guards reach the optional chunks too (search, History, export): 86.6 KB measured.
+  everything: 87.5 * KB,
 }
