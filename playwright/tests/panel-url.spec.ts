@@ -74,3 +74,44 @@ test.describe('panel-url in markup', () => {
     expect(warnings.filter((text) => text.includes('"panel-url"'))).toHaveLength(1)
   })
 })
+
+// The loader's own tag, as markup can fake or move it: a named <img> shadows
+// `document.currentScript` (Document is [LegacyOverrideBuiltIns]) with another host's URL and
+// `data-*`, and a <base href> parsed after a deferred loader's tag makes its `src` read as another
+// host's. Both made the idle preload import https://evil.example/…/docchat-panel.js, no click.
+for (const [name, pagePath] of [
+  ['an <img name="currentScript"> after the loader tag', '/e2e/clobbered-loader.html'],
+  ['a <base href> after the deferred loader tag', '/e2e/late-base.html'],
+] as const) {
+  test(`${name} does not move the panel`, async ({ page }) => {
+    const evilRequests: string[] = []
+    await page.route('https://evil.example/**', (route) => {
+      evilRequests.push(route.request().url())
+      return route.fulfill({
+        contentType: 'text/javascript',
+        headers: { 'access-control-allow-origin': '*' },
+        body: 'window.__pwned = 2; export function mountPanel() { throw new Error("pwned") }',
+      })
+    })
+    const panelLoads: string[] = []
+    page.on('request', (request) => {
+      if (/docchat-panel\.js$/.test(new URL(request.url()).pathname)) panelLoads.push(request.url())
+    })
+    await page.goto(pagePath)
+    const authored = page.locator('docchat-widget#docchat')
+    await expect(authored.getByRole('button', { name: /^Docs AI/ })).toBeVisible()
+    // The idle preload needs no click: wait until some panel was requested.
+    await expect.poll(() => panelLoads.length).toBeGreaterThan(0)
+    const origin = new URL(page.url()).origin
+    expect(panelLoads[0]).toBe(`${origin}/docchat/docchat-panel.js`)
+    await authored.getByRole('button', { name: /^Docs AI/ }).click()
+    await expect(assistantDialog(page)).toBeVisible()
+
+    for (const url of panelLoads) expect(url).toBe(`${origin}/docchat/docchat-panel.js`)
+    // The image itself may be fetched; no script and no API call goes to that host.
+    expect(evilRequests.filter((url) => !url.endsWith('/x/docchat.js'))).toEqual([])
+    expect(await pwned(page)).toBeNull()
+    // The named image's data-* started no second widget.
+    await expect(page.locator('docchat-widget')).toHaveCount(1)
+  })
+}

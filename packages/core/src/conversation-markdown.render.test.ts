@@ -143,6 +143,13 @@ const schemes = [
   '%6Aavascript:alert(1)',
   ' javascript:alert(1)',
   '\u0001javascript:alert(1)',
+  // Encoded once more than the URL policy decodes: a renderer decodes one more level.
+  '&amp;amp;#106;avascript:alert(1)',
+  '&amp;amp;#x6A;avascript&amp;amp;colon;alert(1)',
+  '&amp;amp;sol;&amp;amp;sol;evil.example/x.png',
+  '&amp;amp;bsol;&amp;amp;bsol;evil.example/x.png',
+  '&amp;#47;&amp;#47;evil.example/x.png',
+  'java&amp;amp;Tab;script:alert(1)',
 ]
 
 /** Every Markdown form of a link or image to `url`. */
@@ -179,6 +186,27 @@ const fragments = [
   '| a | b |\n| - | - |\n| `x|<img src=x onerror=alert(1)>` | y |',
   'a | b\n--- | ---\n`c|<script>alert(1)</script>` | d',
   '- [ ] task <img src=x onerror=alert(1)>',
+  // Shapes the first generator did not try.
+  'Heading <img src=x onerror=alert(1)>\n===',
+  'Heading [x](javascript:alert(1))\n---',
+  '*[x](javascript:alert(1))* and **_[y](<javascript:alert(1)>)_**',
+  '***[x](java&#x73;cript:alert(1))***',
+  '- item\n\n      <img src=x onerror=alert(1)>',
+  '1. item\n\n        <script>alert(1)</script>',
+  '- a\n    - b\n\n          <img src=x onerror=alert(1)>',
+  '| `a|b` | <img src=x onerror=alert(1)> |\n| --- | --- |\n| `c\\|d` | [x](javascript:alert(1)) |',
+  'x[^1]\n\n[^1]: <img src=x onerror=alert(1)> [y](javascript:alert(1))',
+  '[^a]:\n    <script>alert(1)</script>',
+  '[x]\n\n[x]: javascript:alert(1)',
+  '[x]: <javascript:alert(1)>\n\n[x]',
+  '[X]: https://ok.example/\n[x]: javascript:alert(1)\n\n[x]',
+  '<a\nhref="javascript:alert(1)">x</a>',
+  '<div>\n\n*x*\n\n</div>',
+  '&lt;img src=x onerror=alert(1)&gt; &#60;script&#62;',
+  '\\<img src=x onerror=alert(1)>',
+  '[x](<javascript:alert(1)>\n"t")',
+  '[x]\n(javascript:alert(1))',
+  '![x]\n\n[x]: &amp;amp;sol;&amp;amp;sol;evil.example/x.png',
 ]
 
 const prefixes = [
@@ -275,6 +303,27 @@ describe('conversationToMarkdown renders safely in CommonMark/GFM renderers', {
     }
   })
 
+  it('a reference defined in one message is used by another', () => {
+    let checked = 0
+    for (const url of schemes) {
+      for (const [first, second] of [
+        [`[r]: ${url}`, '[x][r] [r] ![r]'],
+        ['[x][r] [r] ![r]', `[r]: ${url}`],
+        [`[r]: <${url}>`, '[r][]'],
+      ]) {
+        const markdown = conversationToMarkdown([
+          { role: 'user', content: first, parts: [{ type: 'text', text: first }] },
+          { role: 'assistant', content: first, parts: [{ type: 'text', text: first }] },
+          { role: 'user', content: second, parts: [{ type: 'text', text: second }] },
+          { role: 'assistant', content: second, parts: [{ type: 'text', text: second }] },
+        ])
+        expectSafe(markdown, JSON.stringify([first, second]))
+        checked++
+      }
+    }
+    expect(checked).toBe(schemes.length * 3)
+  })
+
   it('hostile text in every other field: title, sources, context, file names', () => {
     const random = seededRandom(7)
     for (let index = 0; index < 200; index++) {
@@ -331,6 +380,7 @@ describe('what a reader sees of an ordinary answer does not change', () => {
     'A [link](https://docs.example.com/a "Title") and ![an image](https://docs.example.com/i.png).',
     'Setext heading\n==============\n\nAnd text.\n\nLine with hard break  \nnext line.',
     'Before\n\n~~~~ ~~info that starts with tildes\ncode ~~~\n~~~~\n\nAfter',
+    'Search [for both](https://docs.example.com/s?a=1&b=2) and [this](/s?x=1&amp;y=2&copy=3).',
   ]
 
   it.each(ordinary.map((text) => [text.slice(0, 40), text]))('%s', (_name, text) => {

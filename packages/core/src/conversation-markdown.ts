@@ -143,12 +143,23 @@ function fenceFor(text: string): string {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: controls are what is encoded
 const NOT_IN_DESTINATION = /[\u0000-\u0020\u007f<>()[\]`"'\\]/g
 
-/** The link target as Markdown writes it: every character that is syntax percent-encoded. */
-function destination(href: string): string {
+/** `href` with every character that is syntax in a link target percent-encoded. */
+function percentEncodeSyntax(href: string): string {
   return href.replace(
     NOT_IN_DESTINATION,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
   )
+}
+
+/**
+ * The link target as Markdown writes it (inline links, images, reference definitions): syntax
+ * percent-encoded, and `&` written as `&amp;`. Renderers decode character references in a link
+ * target once more, and the URL policy hands back a target already decoded (twice): a relative
+ * `&#106;avascript:…` or `&sol;&sol;evil.example` it let through as a path would otherwise reach
+ * the HTML as `javascript:` or `//evil.example`. `&amp;` reads back as the `&` the policy checked.
+ */
+function destination(href: string): string {
+  return percentEncodeSyntax(href).replaceAll('&', '&amp;')
 }
 
 function safeHref(raw: string, docsBaseUrl: string | undefined): string | null {
@@ -517,7 +528,9 @@ function sanitizeInline(text: string, docsBaseUrl: string | undefined): string {
       if (autolink) {
         const href = safeHref(autolink.raw, docsBaseUrl)
         if (href !== null) {
-          out.push(`<${destination(href)}>`)
+          // No character references in an autolink (CommonMark reads it as written), and its target
+          // always has its scheme: `&` stays.
+          out.push(`<${percentEncodeSyntax(href)}>`)
           i = autolink.end
           continue
         }

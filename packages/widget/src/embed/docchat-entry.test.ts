@@ -22,10 +22,26 @@ describe('the docchat.js entry', () => {
     document.head.prepend(decoy)
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     document.head.append(script)
-    // What the browser sets while a classic script runs for the first time.
-    Object.defineProperty(document, 'currentScript', { value: script, configurable: true })
+    // What the browser returns while a classic script runs for the first time, and a named
+    // <img> of the page's markup shadowing it (an own property of the document), naming another
+    // host and carrying data-* as if it were the loader's tag: not read.
+    const getter = Object.getOwnPropertyDescriptor(Document.prototype, 'currentScript')!
+    Object.defineProperty(Document.prototype, 'currentScript', {
+      configurable: true,
+      get: () => script,
+    })
+    const img = document.createElement('img')
+    img.setAttribute('name', 'currentScript')
+    img.src = 'https://evil.example/x/docchat.js'
+    img.dataset.domain = 'evil'
+    img.dataset.apiBaseUrl = 'https://evil.example/api'
+    img.dataset.assistantKey = 'mint_dsc_evil'
+    document.body.append(img)
+    Object.defineProperty(document, 'currentScript', { value: img, configurable: true })
     await import('./docchat')
-    Object.defineProperty(document, 'currentScript', { value: null, configurable: true })
+    Object.defineProperty(Document.prototype, 'currentScript', getter)
+    delete (document as { currentScript?: unknown }).currentScript
+    img.remove()
 
     expect(typeof window.DocChat?.init).toBe('function')
     const instance = await window.DocChat!.ready
