@@ -70,7 +70,6 @@ export function Ask() {
     </section>
   )
 }
-
 // #endregion ask
 
 // #region links
