@@ -75,7 +75,7 @@ export const FocusTrapAndEscape: Story = {
       await userEvent.tab()
       await expect(dialog.contains(canvasElement.ownerDocument.activeElement)).toBe(true)
     }
-    await expect(canvasElement.ownerDocument.body.style.overflow).toBe('hidden')
+    await expect(canvasElement.ownerDocument.documentElement.style.overflow).toBe('hidden')
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(page.queryByRole('dialog')).not.toBeInTheDocument())
     await expect(trigger).toHaveFocus()
@@ -110,7 +110,7 @@ export const NonModal: Story = {
     const page = within(canvasElement.ownerDocument.body)
     const dialog = await page.findByRole('dialog', { name: 'Ask AI' })
     await expect(dialog).not.toHaveAttribute('aria-modal', 'true')
-    await expect(canvasElement.ownerDocument.body.style.overflow).not.toBe('hidden')
+    await expect(canvasElement.ownerDocument.documentElement.style.overflow).not.toBe('hidden')
     await userEvent.click(page.getByRole('button', { name: 'After' }))
     await expect(page.getByRole('button', { name: 'After' })).toHaveFocus()
     await expect(dialog).toBeInTheDocument()
