@@ -13,18 +13,20 @@ const config: StorybookConfig = {
       ...viteConfig.resolve,
       conditions: ['@docchat/source', ...defaultClientConditions],
     }
-    // Two majors of @ai-sdk/react are in play: v1 under @docchat/react, v2 under the AI SDK v5
-    // example app. Pre-bundled, one name would serve both (v2's useChat has no `append`), so each
-    // is resolved from its importer instead.
+    // Two majors of @ai-sdk/react and of ai are in play: v1 and ai 4 under @docchat/react and the
+    // dev server, v2 and ai 5 under the AI SDK v5 example app. Pre-bundled, one name would serve
+    // both (v2's useChat has no `append`, ai 4 has no `AbstractChat`), so each is resolved from
+    // its importer instead.
     viteConfig.optimizeDeps = {
       ...viteConfig.optimizeDeps,
-      exclude: [...(viteConfig.optimizeDeps?.exclude ?? []), '@ai-sdk/react'],
+      exclude: [...(viteConfig.optimizeDeps?.exclude ?? []), '@ai-sdk/react', 'ai'],
       // Their CommonJS dependencies still need pre-bundling.
       include: [
         ...(viteConfig.optimizeDeps?.include ?? []),
         '@docchat/react > @ai-sdk/react > @ai-sdk/ui-utils > secure-json-parse',
         '@docchat/react > @ai-sdk/react > swr',
         '@docchat/react > @ai-sdk/react > throttleit',
+        '@docchat/example-ai-sdk-v5 > ai > @ai-sdk/gateway > @vercel/oidc',
       ],
     }
     // The packages' sources start with 'use client' (for React Server Components users); a
