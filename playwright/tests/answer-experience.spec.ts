@@ -5,8 +5,10 @@ import {
   ask,
   askOnQuickstart,
   assistantDialog,
+  bodyOf,
   consoleMessages,
   conversation,
+  isAssistantRequest,
   textOf,
 } from './support/widget'
 import { expectNoSeriousViolations } from './support/axe'
@@ -110,11 +112,22 @@ test.describe('An answer as readers see it', () => {
     )
     await expectNoSeriousViolations(page, 'answer')
 
+    // Continue carries on in the same answer (issue 23): no second answer, no "please continue"
+    // question, and the words from before the stop are still its start.
+    const stoppedWords = (await textOf(answer.locator('p').first())).slice(0, 20)
+    const continued = page.waitForRequest(isAssistantRequest)
     await answer.getByRole('button', { name: 'Continue' }).click()
+    // The request ends with the partial answer, which the server carries on.
+    expect(bodyOf(await continued).messages.map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+    ])
     const next = await answerComplete(page)
-    await expect(answers(page)).toHaveCount(2)
-    await expect(answers(page).first()).toHaveAttribute('data-state', 'stopped')
-    expect((await textOf(next)).length).toBeGreaterThan(20)
+    await expect(answers(page)).toHaveCount(1)
+    await expect(conversation(page).getByText('You:', { exact: true })).toHaveCount(1)
+    await expect(next.getByText('You stopped this answer.')).toHaveCount(0)
+    expect(await textOf(next)).toContain(stoppedWords)
+    expect((await textOf(next)).length).toBeGreaterThan(stoppedWords.length + 20)
   })
 
   test('thumbs-down offers reasons and a comment', async ({ page }) => {

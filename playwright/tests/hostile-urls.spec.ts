@@ -265,7 +265,9 @@ test.describe('Hostile URLs from API data', () => {
     await page.reload()
     seen.navigations.length = 0
     await openSearch(page)
-    const recent = searchDialog(page).getByRole('option')
+    const recent = searchDialog(page)
+      .getByRole('group', { name: 'Recent searches' })
+      .getByRole('option')
     await expect(recent).toHaveCount(1)
     await expect(recent).toHaveText('Planted safe')
     await expectNothingRan(page, seen, url)

@@ -107,7 +107,9 @@ test.describe('Search results scroll', () => {
     await expect(enterKey).toBeVisible()
   })
 
-  test('before typing: suggestions, then recent searches once there are some', async ({ page }) => {
+  test('before typing: suggestions, and recent searches beside them once there are some', async ({
+    page,
+  }) => {
     await page.goto('/quickstart')
     await openSearch(page)
     const dialog = searchDialog(page)
@@ -128,7 +130,11 @@ test.describe('Search results scroll', () => {
     await openSearch(page)
     const recent = searchDialog(page).getByRole('group', { name: 'Recent searches' })
     await expect(recent.getByRole('option', { name: title })).toBeVisible()
-    await expect(searchDialog(page).getByRole('group', { name: 'Suggested pages' })).toHaveCount(0)
+    // Issue 23: starters and suggested pages stay beside the recents, recents first.
+    const groups = searchDialog(page).getByRole('group')
+    await expect(groups.first()).toHaveAccessibleName('Recent searches')
+    await expect(searchDialog(page).getByRole('group', { name: 'Suggested pages' })).toBeVisible()
+    await expect(searchDialog(page).getByRole('group', { name: 'Try asking' })).toBeVisible()
   })
 
   test.describe('on a phone', () => {

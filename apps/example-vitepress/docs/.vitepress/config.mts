@@ -9,7 +9,7 @@ export default defineConfig({
       'script',
       {
         src: 'https://cdn.jsdelivr.net/npm/@docchat/drop-in@0.1.0/docchat.js',
-        integrity: 'sha384-o3kbKP27KTbNbOiCgHo9GrnkXL7UbGd4FYjU4gQ2M10h8SgTGrLZCm3whn/OmIA4',
+        integrity: 'sha384-14MypAz/lGICaVrI6aHwxuU0MRCBsD2qo8isJJkq+PSiAXxnnDtIqU9VZYRvHfF7',
         crossorigin: 'anonymous',
         defer: '',
         'data-domain': 'docchat',

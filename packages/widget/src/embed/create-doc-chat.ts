@@ -17,7 +17,7 @@ import { mergeOptions } from './embed-options'
 import { prefersSavingData, whenIdleAfterLoad } from './idle-preload'
 import { loaderCss } from './loader-styles'
 import type { PanelHandle, PanelModule, TypeAhead } from './panel-contract'
-import { addShadowStyles } from './shadow-styles'
+import { adoptStyles } from './adopted-styles'
 
 /** How the loader finds its panel chunk; tests inject `loadPanel`. */
 export interface LoaderEnvironment {
@@ -190,7 +190,7 @@ export async function createDocChat(
   if (!authored) initHosts.add(host)
   // An authored element keeps its shadow root when it is removed and added again.
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
-  cleanups.push(addShadowStyles(shadow, loaderCss, nonce()))
+  cleanups.push(adoptStyles(shadow, loaderCss, nonce()))
   const root = document.createElement('div')
   root.className = 'docchat-root'
   root.setAttribute('data-embed', '')

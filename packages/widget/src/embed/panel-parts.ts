@@ -1,9 +1,9 @@
 import { type OptionalParts, optionalPart } from '../components/optional-parts'
-import { addShadowStyles } from './shadow-styles'
+import { adoptStyles } from './adopted-styles'
 
 /**
  * The panel's optional parts as the drop-in loads them: chunks next to docchat-panel.js, each
- * adopting its own stylesheet into the panel's shadow root (CSP-safe, shadow-styles.ts) before
+ * adopting its own stylesheet into the panel's shadow root (CSP-safe, adopted-styles.ts) before
  * it renders. `removeStyles` takes them out again on destroy.
  */
 export function dropInParts(root: ShadowRoot, nonce: string | undefined) {
@@ -11,7 +11,7 @@ export function dropInParts(root: ShadowRoot, nonce: string | undefined) {
   // A chunk and its stylesheet, fetched in parallel; the sheet is adopted before the part renders.
   const withSheet = <M>(part: Promise<M>, sheet: Promise<string>): Promise<M> =>
     Promise.all([part, sheet]).then(([module, css]) => {
-      removers.push(addShadowStyles(root, css, nonce))
+      removers.push(adoptStyles(root, css, nonce))
       return module
     })
   const parts: OptionalParts = {

@@ -10,7 +10,7 @@ import type { PanelHandle, PanelMountOptions } from './panel-contract'
 import { addHostCodeAskAiStyles } from './host-code-ask-ai-styles'
 import { dropInParts } from './panel-parts'
 import { panelStyles } from './panel-styles'
-import { addShadowStyles } from './shadow-styles'
+import { adoptStyles } from './adopted-styles'
 
 /**
  * The lite client: core's HTTP half without zod, whose schemas alone would add ~18 KB gzip to this
@@ -44,7 +44,7 @@ function connectionKey(options: DocChatInitOptions): string {
  * the loader's shadow root, driven by the loader through `PanelHandle`.
  */
 export function mountPanel(mount: PanelMountOptions): PanelHandle {
-  const removeStyles = addShadowStyles(mount.root, panelStyles, mount.options.nonce ?? undefined)
+  const removeStyles = adoptStyles(mount.root, panelStyles, mount.options.nonce ?? undefined)
   const optional = dropInParts(mount.root, mount.options.nonce ?? undefined)
   const root = createRoot(mount.container)
   let options = mount.options

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { addShadowStyles } from './shadow-styles'
+import { adoptStyles } from './adopted-styles'
 
-describe('addShadowStyles', () => {
+describe('adoptStyles', () => {
   it('adopts a constructable stylesheet when the browser has them, and removes it again', () => {
     // jsdom has no constructable stylesheets; a minimal stand-in with the same surface.
     class FakeSheet {
@@ -15,7 +15,7 @@ describe('addShadowStyles', () => {
     try {
       const existing = new FakeSheet()
       const root = { adoptedStyleSheets: [existing] } as unknown as ShadowRoot
-      const remove = addShadowStyles(root, '.a{color:red}', 'nonce-1')
+      const remove = adoptStyles(root, '.a{color:red}', 'nonce-1')
       expect(root.adoptedStyleSheets).toHaveLength(2)
       expect((root.adoptedStyleSheets[1] as unknown as FakeSheet).text).toBe('.a{color:red}')
       remove()
@@ -28,12 +28,23 @@ describe('addShadowStyles', () => {
   it('falls back to a <style> with the nonce inside the shadow root', () => {
     const host = document.createElement('div')
     const root = host.attachShadow({ mode: 'open' })
-    const remove = addShadowStyles(root, '.a{color:red}', 'nonce-1')
+    const remove = adoptStyles(root, '.a{color:red}', 'nonce-1')
     const style = root.querySelector('style')!
     expect(style.nonce).toBe('nonce-1')
     expect(style.textContent).toBe('.a{color:red}')
     expect(style.hasAttribute('style')).toBe(false)
     remove()
     expect(root.querySelector('style')).toBeNull()
+  })
+
+  it("falls back to a <style> with the nonce first in a document's head", () => {
+    const doc = document.implementation.createHTMLDocument('host')
+    doc.head.append(doc.createElement('link'))
+    const remove = adoptStyles(doc, '.a{color:red}', 'nonce-1')
+    const style = doc.head.firstElementChild as HTMLStyleElement
+    expect(style.tagName).toBe('STYLE')
+    expect(style.nonce).toBe('nonce-1')
+    remove()
+    expect(doc.querySelector('style')).toBeNull()
   })
 })
