@@ -35,27 +35,16 @@ test.afterAll(async () => {
   await app?.close()
 })
 
-test('the widget: ask, streamed answer with sources under docsBaseUrl, follow-up in the thread', async ({
+test('the widget: ask, streamed answer with sources and inline citations under the provider’s docsBaseUrl, follow-up in the thread', async ({
   page,
 }) => {
+  // Issue 22: <DocChatWidget> inside <DocChatProvider docsBaseUrl> rendered the inline citations
+  // `[1](/page)` relative (its scope took docsBaseUrl only from its own props): href "/quickstart#…".
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   await page.goto(app.url)
-  // Inline citations: see the fixme below.
-  await askWidgetAndFollowUp(page, { citations: false })
-  expect(errors).toEqual([])
-})
-
-test("the widget inside a provider links inline citations under the provider's docsBaseUrl", async ({
-  page,
-}) => {
-  // FIXME(issue 22, phase 2, packages/widget): <DocChatWidget> inside <DocChatProvider
-  // docsBaseUrl> resolves sources under it (useAssistantChat reads the provider) but renders the
-  // answer's inline citations `[1](/page)` relative: WidgetScope takes docsBaseUrl only from the
-  // widget's own props (widget-scope.tsx), not from the provider. Seen: href "/quickstart#…".
-  test.fixme()
-  await page.goto(app.url)
   await askWidgetAndFollowUp(page)
+  expect(errors).toEqual([])
 })
 
 test('the custom UI renders Markdown, not raw text, with sources and pages to read next', async ({

@@ -347,6 +347,8 @@ function embedScript(site) {
     'data-context-selector="[data-docchat-content]"',
     'data-capture-code-blocks="true"',
     `data-answer-mode="${escapeHtml(site.answerMode)}"`,
+    // The answers' links are pages of this very site.
+    'data-docs-base-url="/"',
     // An empty conversation and an empty search both start with somewhere to go.
     `data-starter-questions="${escapeHtml(JSON.stringify(demoSettings.starterQuestions))}"`,
     `data-suggested-pages="${escapeHtml(JSON.stringify(demoSettings.suggestedPages))}"`,

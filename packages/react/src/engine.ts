@@ -13,6 +13,7 @@ import type { DocsSearchState, UseDocsSearchOptions } from './use-docs-search'
 export interface DocChatEngine {
   DocChatProvider(props: DocChatProviderProps): ReactNode
   useDocChat(): DocChatScope
+  useOptionalDocChat(): DocChatScope | null
   useAssistantChat(options?: UseAssistantChatOptions): AssistantChat
   useConversations(chat: AssistantChat, options: UseConversationsOptions): ConversationList
   useDocsSearch(query: string, options?: UseDocsSearchOptions): DocsSearchState

@@ -4,6 +4,7 @@ export {
   type DocChatProviderProps,
   type DocChatScope,
   useDocChat,
+  useOptionalDocChat,
 } from './provider'
 export type { ChatKey, ChatRegistry } from './chat-scope'
 export type { DocChatEngine } from './engine'

@@ -93,7 +93,12 @@ export function DocChatProvider(props: DocChatProviderProps) {
 
 /** The nearest `DocChatProvider`'s client, domain and settings. */
 export function useDocChat(): DocChatContextValue {
-  const value = useContext(DocChatContext)
+  const value = useOptionalDocChat()
   if (!value) throw new Error('useDocChat: wrap your component in <DocChatProvider>.')
   return value
+}
+
+/** Like `useDocChat`, with `null` outside a provider (for parts that also work without one). */
+export function useOptionalDocChat(): DocChatContextValue | null {
+  return useContext(DocChatContext)
 }

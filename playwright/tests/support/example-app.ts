@@ -146,10 +146,7 @@ const isAssistantRequest = (request: Request) =>
  * linking under `docsBaseUrl`, the disclaimer that depends on `X-DocChat-Answer-Mode`, then a
  * follow-up that continues the thread.
  */
-export async function askWidgetAndFollowUp(
-  page: Page,
-  { root, citations = true }: { root?: Locator; citations?: boolean } = {},
-) {
+export async function askWidgetAndFollowUp(page: Page, { root }: { root?: Locator } = {}) {
   const scope = root ?? page.locator('body')
   await scope
     .getByRole('button', { name: /^Ask AI/ })
@@ -180,12 +177,7 @@ export async function askWidgetAndFollowUp(
   }
   const citationLinks = answer.getByRole('link', { name: /^Source \d+: / })
   await expect(citationLinks.first()).toBeVisible()
-  if (citations) {
-    await expect(citationLinks.first()).toHaveAttribute(
-      'href',
-      new RegExp(`^${exampleDocsBaseUrl}/`),
-    )
-  }
+  await expect(citationLinks.first()).toHaveAttribute('href', new RegExp(`^${exampleDocsBaseUrl}/`))
   // The answer mode came through: the dev server answers without a model.
   await expect(dialog.getByText('Answers are extracted from the docs, no AI model.')).toBeVisible()
 

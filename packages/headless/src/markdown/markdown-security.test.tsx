@@ -183,3 +183,24 @@ describe('Markdown links', () => {
     expect(container.querySelector('a')).toHaveTextContent('diagram')
   })
 })
+
+describe('relative links without docsBaseUrl', () => {
+  it('warns once per page, with the link cut short, and never with docsBaseUrl set', async () => {
+    vi.resetModules()
+    const { Markdown: Fresh } = await import('./markdown')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      render(<Fresh content="See [1](https://docs.example.com/a) and [2](//evil.example/b)." />)
+      render(<Fresh content="See [1](/quickstart)." docsBaseUrl="https://docs.example.com" />)
+      expect(warn).not.toHaveBeenCalled()
+      render(<Fresh content={`See [1](/${'a'.repeat(100_000)}) and [2](/b).`} />)
+      render(<Fresh content="See [3](/c)." />)
+      expect(warn).toHaveBeenCalledTimes(1)
+      const message = String(warn.mock.calls[0]![0])
+      expect(message).toContain('docsBaseUrl')
+      expect(message.length).toBeLessThan(400)
+    } finally {
+      warn.mockRestore()
+    }
+  })
+})

@@ -21,7 +21,7 @@ import {
   type IncrementalMarkdownParser,
 } from './incremental-parser'
 import { type InlineNode, parseInline } from './inline'
-import { type SafeHref, toSafeHref } from './safe-url'
+import { type SafeHref, toSafeHref, warnRelativeLinkOnce } from './safe-url'
 
 export interface MarkdownLinkProps {
   href: string
@@ -132,6 +132,7 @@ function renderInline(nodes: InlineNode[], options: RenderOptions): ReactNode[] 
       case 'break':
         return <br key={key} />
       case 'link':
+        if (!options.docsBaseUrl) warnRelativeLinkOnce(node.href)
         return renderLink(
           toSafeHref(node.href, { docsBaseUrl: options.docsBaseUrl }),
           node.title,

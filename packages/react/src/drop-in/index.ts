@@ -7,7 +7,13 @@
  * Not here: the polling hooks (agent jobs, update status), which the drop-in does not render, and
  * the conversations' Markdown export (the widget's history chunk renders it).
  */
-export { DocChatProvider, type DropInContextValue, type SearchCache, useDocChat } from './provider'
+export {
+  DocChatProvider,
+  type DropInContextValue,
+  type SearchCache,
+  useDocChat,
+  useOptionalDocChat,
+} from './provider'
 export { useAssistantChat } from './use-assistant-chat'
 export { useConversations } from './use-conversations'
 export { useDocsSearch } from './use-docs-search'

@@ -41,7 +41,11 @@ export function DocChatProvider(props: DocChatProviderProps) {
 }
 
 export function useDocChat(): DropInContextValue {
-  const value = useContext(DropInContext)
+  const value = useOptionalDocChat()
   if (!value) throw new Error('useDocChat: wrap your component in <DocChatProvider>.')
   return value
+}
+
+export function useOptionalDocChat(): DropInContextValue | null {
+  return useContext(DropInContext)
 }

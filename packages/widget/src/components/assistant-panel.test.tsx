@@ -117,6 +117,28 @@ describe('given a streamed answer', () => {
     expect(source.getAttribute('href')).toMatch(/^https:\/\/docs\.example\.com\//)
   })
 
+  it("links the inline citations under the enclosing provider's docsBaseUrl", async () => {
+    // Issue 22: inside <DocChatProvider docsBaseUrl>, sources were absolute but the answer's own
+    // citations `[1](/page)` stayed relative (the widget read docsBaseUrl from its props only).
+    const user = userEvent.setup()
+    render(
+      <DocChatProvider
+        client={backend.client}
+        domain={domain}
+        docsBaseUrl="https://docs.example.com"
+      >
+        <AssistantPanel />
+      </DocChatProvider>,
+    )
+    await ask(user, question)
+    const answer = await waitForAnswer()
+    const citations = within(answer).getAllByRole('link', { name: /^Source \d+: / })
+    expect(citations.length).toBeGreaterThan(0)
+    for (const citation of citations) {
+      expect(citation.getAttribute('href')).toMatch(/^https:\/\/docs\.example\.com\//)
+    }
+  })
+
   it('shows the not-found state when the docs do not cover the question', async () => {
     const { user } = renderPanel()
     await ask(user, unknownQuestion)

@@ -1,7 +1,7 @@
 'use client'
 
 import { createDocsReaderClient, type DocsClient } from '@docchat/core'
-import { DocChatProvider } from '@docchat/react'
+import { DocChatProvider, useOptionalDocChat } from '@docchat/react'
 import { type CSSProperties, type ReactNode, useContext, useMemo, useRef } from 'react'
 import { createEmitter } from '../analytics'
 import { resolveLabels } from '../labels'
@@ -57,7 +57,10 @@ export function WidgetScope({
   ...options
 }: WidgetScopeProps) {
   const parent = useContext(WidgetSettingsContext)
-  const settings = useScopeSettings(options)
+  // Inside the app's own <DocChatProvider docsBaseUrl>, its base is the widget's default: answers'
+  // inline citations and Copy resolve where its sources do.
+  const provided = useOptionalDocChat()?.docsBaseUrl
+  const settings = useScopeSettings(options, provided)
   const style = embedded ? undefined : (themeProperties(options) as CSSProperties)
   return (
     <MaybeProvider
@@ -133,7 +136,7 @@ function clientFromProps({
 }
 
 /** The settings a scope provides, rebuilt only when an option they depend on changes. */
-function useScopeSettings(options: WidgetOptions): WidgetSettings {
+function useScopeSettings(options: WidgetOptions, providedBaseUrl?: string): WidgetSettings {
   const optionsRef = useRef(options)
   optionsRef.current = options
   const [emit] = useStateOnce(() => createEmitter(() => optionsRef.current))
@@ -147,7 +150,7 @@ function useScopeSettings(options: WidgetOptions): WidgetSettings {
       emit,
       includeQuestionText: options.includeQuestionText === true,
       starterQuestions: starterQuestionsOf(options),
-      docsBaseUrl: options.docsBaseUrl ?? undefined,
+      docsBaseUrl: options.docsBaseUrl ?? providedBaseUrl,
       onFeedback: (feedback) => optionsRef.current.onFeedback?.(feedback),
       onError: (error) => {
         try {
@@ -172,6 +175,7 @@ function useScopeSettings(options: WidgetOptions): WidgetSettings {
       emit,
       options.includeQuestionText,
       options.docsBaseUrl,
+      providedBaseUrl,
       options.dir,
       options.siteName,
       options.answerMode,
