@@ -1,14 +1,16 @@
 // #region assistant
 import { useChat } from '@ai-sdk/react'
 import type { UIMessage } from 'ai'
-import { createDocsChatTransport, createThreadStore, type DocsClient } from '@docchat/core'
-import { type FormEvent, useState } from 'react'
 import {
+  createDocsChatTransport,
+  createThreadStore,
+  type DocsClient,
   getUIMessageDisplayText,
   getUIMessageSources,
   getUIMessageSuggestions,
   getUIMessageText,
-} from './ui-message-helpers'
+} from '@docchat/core'
+import { type FormEvent, useState } from 'react'
 
 export interface DocsChatProps {
   client: DocsClient

@@ -1,5 +1,4 @@
 import { json, useRecordingServer } from '@docchat/test-utils/recording-server'
-import type { ServerResponse } from 'node:http'
 import { describe, expect, it, vi } from 'vitest'
 import { createDocsClient } from './client'
 import { DocsApiError } from './errors'

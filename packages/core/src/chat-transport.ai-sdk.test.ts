@@ -3,7 +3,7 @@
  * server over real HTTP: each version's `readUIMessageStream` and its `AbstractChat` (with a minimal
  * `ChatState`, the way `@ai-sdk/react` and the vanilla `Chat` subclass it).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createDocsChatTransport } from './chat-transport'
 import { createDocsClient } from './client'
 import {
@@ -18,7 +18,6 @@ import {
   expectCutAnswer,
   newChat as newAiChat,
   partsOf,
-  type TestUIMessage,
   textOf,
   until,
   lastUIMessage,

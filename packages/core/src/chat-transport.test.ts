@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createDocsChatTransport } from './chat-transport'
 import { createDocsClient } from './client'
 import { DocsApiError } from './errors'

@@ -1,5 +1,5 @@
 import { describeWithShared } from '@docchat/test-utils/shared-dir'
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { type DataStreamEvent, readDataStream, readDataStreamBatches } from './data-stream'
 import {
   chunksAt,

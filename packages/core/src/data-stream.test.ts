@@ -1,6 +1,6 @@
 import { describeWithShared } from '@docchat/test-utils/shared-dir'
 import { processDataStream } from '@ai-sdk/ui-utils'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type DataStreamEvent, parseDataStreamLine, readDataStream } from './data-stream'
 import { EVERYTHING_TEXT, useAi4Server } from '@docchat/test-utils/ai4-server'
 import {

@@ -237,3 +237,14 @@ export {
   type Resolvable,
   type ThreadStoreLike,
 } from './chat-transport'
+export {
+  getUIMessageDisplayText,
+  getUIMessageSources,
+  getUIMessageSuggestions,
+  getUIMessageText,
+  type UIMessageLike,
+  type UIMessageLinkOptions,
+  type UIMessageSource,
+  type UIMessageSuggestion,
+} from './ui-message'
+export type { MessageSuggestion } from './suggestions'

@@ -21,6 +21,7 @@ export {
   questionRequest,
 } from './question'
 export { longestWordLength } from './docs-limits'
+export { readSuggestions, withoutSuggestions } from './suggestions'
 export { isBrowserLike } from './key-safety'
 export { type ContextAnnotation, contextAnnotation } from './message-context'
 export { decodeEntities } from './html-entities'

@@ -11,7 +11,6 @@ import { uiMessageChunkSchema as v6ChunkSchema } from 'ai-v6'
 import { uiMessageChunkSchema as v7ChunkSchema } from 'ai-v7'
 import { describe, expect, it } from 'vitest'
 import { collect, randomChunks, streamOf } from '@docchat/test-utils/streams'
-import { DocsApiError } from './errors'
 import { failure } from './test/harness'
 import {
   CHUNK_FIELDS,

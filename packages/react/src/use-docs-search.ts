@@ -1,6 +1,6 @@
 'use client'
 
-import type { DocsApiError, SearchRequestInput, SearchResult } from '@docchat/core'
+import type { DocsApiError, SearchResult } from '@docchat/core'
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { useDocChat } from './provider'
 import { docChatQueryKeys } from './query-keys'

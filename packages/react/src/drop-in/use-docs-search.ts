@@ -2,7 +2,6 @@
 
 import {
   DocsApiError,
-  type SearchRequestInput,
   type SearchResult,
   toDocsApiError,
 } from '@docchat/core'

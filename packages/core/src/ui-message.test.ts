@@ -1,16 +1,17 @@
 // The UI message helpers on real messages (the transport's chunks from the real dev server,
 // assembled by the AI SDK's own `readUIMessageStream`, on both endpoints) and on hostile ones.
-import { createDocsChatTransport, DATA_LIMITS } from '@docchat/core'
+import { readUIMessageStream, type UIMessage } from 'ai-v5'
 import { createTestBackend, domain } from '@docchat/test-utils/backend'
 import { expectLinearTime } from '@docchat/test-utils/linear-time'
-import { readUIMessageStream, type UIMessage } from 'ai'
 import {
   getUIMessageDisplayText,
   getUIMessageSources,
   getUIMessageSuggestions,
   getUIMessageText,
   type UIMessageLike,
-} from './ui-message-helpers'
+} from './ui-message'
+import { createDocsChatTransport } from './chat-transport'
+import { DATA_LIMITS } from './docs-limits'
 
 async function realAnswer(protocol: 'v1' | 'v2'): Promise<UIMessage> {
   const { client } = await createTestBackend()

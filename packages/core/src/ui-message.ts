@@ -1,16 +1,16 @@
 /**
  * Typed helpers for AI SDK v5+ UI messages from DocChat's transport (`createDocsChatTransport`):
  * the sources an answer used, its text without the ```suggestions block, and those suggestions.
- *
- * TEMPORARY HOME: these belong in @docchat/core next to the transport (issue 22); they live in the
- * example until the core engine work lands, with the API core will export. They read messages
- * structurally, so a `UIMessage` of any AI SDK major (ai 5, 6, 7) fits, and they never import `ai`.
+ * They read messages structurally, so a `UIMessage` of any AI SDK major (ai 5, 6, 7) fits, and
+ * they never import `ai`.
  *
  * Everything they read is data from the API or the model: text is cut to `DATA_LIMITS.answerChars`
  * before any regular expression runs on it, labels to `DATA_LIMITS.labelChars`, and every URL goes
  * through core's URL policy (`resolveDocsUrl`): `url` is `null` when it is refused.
  */
-import { DATA_LIMITS, resolveDocsUrl } from '@docchat/core'
+import { DATA_LIMITS } from './docs-limits'
+import { type MessageSuggestion, readSuggestions, withoutSuggestions } from './suggestions'
+import { resolveDocsUrl } from './url-policy'
 
 /** What these helpers read of a UI message: a `UIMessage` of any AI SDK major is one. */
 export interface UIMessageLike {
@@ -32,13 +32,8 @@ export interface UIMessageSource {
   origin: 'search' | 'source-url'
 }
 
-export interface UIMessageSuggestion {
-  text: string
-  /** Through core's URL policy, like a source's; `null` when refused (suggestions are model output). */
-  url: string | null
-  /** The link as written in the answer. */
-  path: string
-}
+/** A page the answer's ```suggestions block links to. */
+export type UIMessageSuggestion = MessageSuggestion
 
 /** Search results read from one `search` tool output; the rest are not sources anyone reads. */
 const MAX_SEARCH_HITS = 50
@@ -63,37 +58,9 @@ export function getUIMessageText(message: UIMessageLike): string {
   return text
 }
 
-// The opening fence of a ```suggestions block, through its closing fence or the end of a message
-// still streaming, so a half-received block never flashes in the answer. Linear: one lazy scan
-// from the first opening fence.
-const suggestionsBlock =
-  /(^|\n)[ \t]*(`{3,}|~{3,})[ \t]*suggestions[ \t]*\n([\s\S]*?)(?:\n[ \t]*\2[ \t]*(?=\n|$)|$)/
-
-const MAX_LINE = DATA_LIMITS.urlChars + DATA_LIMITS.labelChars
-
-/**
- * One suggestion line: Mintlify's reversed form `(Text)[/path]`, or Markdown's `[Text](/path)`
- * for tolerance, optionally as a list item. Read by position (the last `)[` or `](`), not by a
- * backtracking regex, so a title may hold brackets and a long line costs one pass.
- */
-function suggestionLink(line: string): { text: string; path: string } | undefined {
-  if (line.length > MAX_LINE) return undefined
-  const item = line.trim().replace(/^[-*]\s+/, '')
-  const [open, middle, close] = item.startsWith('(') ? ['(', ')[', ']'] : ['[', '](', ')']
-  if (!item.startsWith(open) || !item.endsWith(close)) return undefined
-  const split = item.lastIndexOf(middle)
-  if (split < 1) return undefined
-  return { text: item.slice(1, split), path: item.slice(split + 2, -1).trim() }
-}
-
 /** The answer's text without the ```suggestions block, for display (also while it streams). */
 export function getUIMessageDisplayText(message: UIMessageLike): string {
-  const text = getUIMessageText(message)
-  const match = suggestionsBlock.exec(text)
-  if (!match) return text
-  const before = text.slice(0, match.index).trimEnd()
-  const after = text.slice(match.index + match[0].length).trim()
-  return [before, after].filter(Boolean).join('\n\n')
+  return withoutSuggestions(getUIMessageText(message))
 }
 
 /** The pages the answer's ```suggestions block links to (`(Text)[/path]` lines). */
@@ -101,17 +68,7 @@ export function getUIMessageSuggestions(
   message: UIMessageLike,
   options: UIMessageLinkOptions = {},
 ): UIMessageSuggestion[] {
-  const match = suggestionsBlock.exec(getUIMessageText(message))
-  if (!match) return []
-  const suggestions: UIMessageSuggestion[] = []
-  for (const line of (match[3] ?? '').split('\n')) {
-    const link = suggestionLink(line)
-    const text = label(link?.text)
-    const path = link?.path
-    if (!text || !path) continue
-    suggestions.push({ text, path, url: resolveDocsUrl(path, options.docsBaseUrl) })
-  }
-  return suggestions
+  return readSuggestions(getUIMessageText(message), options.docsBaseUrl)
 }
 
 /**
