@@ -54,6 +54,16 @@ test.describe('An answer as readers see it', () => {
       await page.waitForTimeout(50)
     }
     await page.waitForTimeout(200)
+    // Scrolled up, the arrow back down sits under the log in a band of its own: it covers no text
+    // (issue 23: it floated over the last lines).
+    const arrow = assistantDialog(page).getByRole('button', {
+      name: 'Scroll to the latest message',
+    })
+    await expect(arrow).toBeVisible()
+    const arrowBox = (await arrow.boundingBox())!
+    const logBox = (await log.boundingBox())!
+    expect(arrowBox.y).toBeGreaterThanOrEqual(logBox.y + logBox.height - 0.5)
+    expect(arrowBox.width).toBeGreaterThanOrEqual(24)
     const scrollTop = await log.evaluate((el) => el.scrollTop)
     expect(scrollTop).toBeLessThan(
       await log.evaluate((el) => el.scrollHeight - el.clientHeight - 50),
@@ -94,6 +104,24 @@ test.describe('An answer as readers see it', () => {
     await popup
     expect(new URL(page.url()).pathname).toBe('/quickstart')
     await expect(assistantDialog(page)).toBeVisible()
+  })
+
+  test('a long answer streams below its question, which is still in view when it ends', async ({
+    page,
+  }) => {
+    // Issue 23: when a long answer finished, its question had scrolled out of view; the view
+    // follows to the bottom only while the reader is there, and a new question is its anchor.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await askOnQuickstart(page, 'How do I proxy the assistant key?', 'token-rate=300')
+    const answer = await answerComplete(page)
+    const log = conversation(page)
+    expect(await answer.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(
+      await log.evaluate((el) => el.clientHeight),
+    )
+    const question = log.locator('[data-role="user"]')
+    await expect(question).toHaveCount(1)
+    await expect(question).toContainText('How do I proxy the assistant key?')
+    expect(await question.evaluate(inView)).toBe(true)
   })
 
   test('Stop leaves a trace: the answer is marked stopped and offers Continue and Regenerate', async ({
