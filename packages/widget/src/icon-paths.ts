@@ -59,3 +59,4 @@ export const trash = [
 ]
 export const download = ['M12 3v12', 'M7 10l5 5 5-5', 'M5 21h14']
 export const arrowLeft = ['M19 12H5', 'M11 19l-7-7 7-7']
+export const dock = ['M3 4h18v16H3z', 'M15 4v16']

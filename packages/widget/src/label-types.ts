@@ -158,6 +158,8 @@ export interface DocChatLabels {
   selectHint: string
   closeHint: string
   openSearch: string
+  /** The floating panel's toggle that docks it as a sidebar beside the page (wide screens). */
+  dock: string
   /** Under an answer that found nothing: opens search. */
   searchTheDocs: string
   openAssistant: string

@@ -104,6 +104,7 @@ export const panelLabels: PanelLabels = {
   searchUnavailable: 'Search isn’t available on this site right now.',
   suggestedPages: 'Suggested pages',
   openSearch: 'Search',
+  dock: 'Dock to the side',
   searchTheDocs: 'Search the docs',
   openAssistant: 'Ask AI',
   loading: 'Loading…',

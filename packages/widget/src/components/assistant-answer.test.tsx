@@ -339,6 +339,12 @@ describe('the open state across page loads', () => {
       scrollTop: 120,
       at: now - 1000,
     })
+    expect(read({ open: false, docked: true, at: now })).toEqual({
+      open: false,
+      docked: true,
+      at: now,
+    })
+    expect(read({ open: false, docked: false, at: now })).toEqual({ open: false, at: now })
     for (const bad of [
       'not json',
       null,
@@ -350,6 +356,8 @@ describe('the open state across page loads', () => {
       { open: true, at: now, scrollTop: -1 },
       { open: true, at: now, scrollTop: '5' },
       { open: true, at: now, scrollTop: 1e12 },
+      { open: true, at: now, docked: 'yes' },
+      { open: true, at: now, docked: { toString: 'javascript:alert(1)' } },
       `{"open":true,"at":${now},"pad":"${'x'.repeat(300)}"}`,
     ]) {
       expect(read(bad)).toBeUndefined()

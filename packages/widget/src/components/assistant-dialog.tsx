@@ -9,6 +9,7 @@ import type { WidgetOptions } from '../widget-options'
 import { AssistantView } from './assistant-view'
 import { IconButton } from './icon'
 import { type ShareLinkFor, ShareLinkContext } from './share-link'
+import { useDockedPanel } from './use-docked-panel'
 import { useWidgetSettings } from './widget-settings'
 
 export interface AssistantDialogProps {
@@ -49,8 +50,10 @@ export function AssistantDialog({
   const titleId = useId()
   // Which dismissal the dialog's next onOpenChange(false) comes from, for analytics.
   const dismissedBy = useRef<DocChatEventSource>('escape')
-  const variant = options.variant ?? 'panel'
   const side = options.side === 'start' ? 'start' : 'end'
+  const floating = (options.variant ?? 'panel') === 'panel'
+  const dock = useDockedPanel({ open, enabled: floating, side, memoryKey })
+  const variant = dock.docked ? 'sidebar' : (options.variant ?? 'panel')
   const modal = variant === 'modal'
   return (
     <Dialog.Root
@@ -60,6 +63,7 @@ export function AssistantDialog({
     >
       {modal ? <Dialog.Overlay className="docchat-backdrop" /> : null}
       <Dialog.Content
+        ref={dock.panelRef}
         className="docchat-panel"
         data-variant={variant}
         data-side={side}
@@ -84,16 +88,28 @@ export function AssistantDialog({
             onClose={() => onOpenChange(false, 'close-button')}
             onSearchDocs={search?.open}
             headerActions={
-              search ? (
-                <IconButton
-                  icon="search"
-                  label={labels.openSearch}
-                  aria-keyshortcuts={ariaKeyShortcuts(search.shortcut)}
-                  onPointerEnter={search.warm}
-                  onFocus={search.warm}
-                  onClick={search.open}
-                />
-              ) : null
+              <>
+                {search ? (
+                  <IconButton
+                    icon="search"
+                    label={labels.openSearch}
+                    aria-keyshortcuts={ariaKeyShortcuts(search.shortcut)}
+                    onPointerEnter={search.warm}
+                    onFocus={search.warm}
+                    onClick={search.open}
+                  />
+                ) : null}
+                {floating ? (
+                  <IconButton
+                    className="docchat-dock-button"
+                    icon="dock"
+                    label={labels.dock}
+                    aria-pressed={dock.docked}
+                    flip={side === 'end'}
+                    onClick={dock.toggle}
+                  />
+                ) : null}
+              </>
             }
           />
         </ShareLinkContext.Provider>

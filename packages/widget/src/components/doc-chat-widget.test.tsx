@@ -2,6 +2,7 @@ import { axeViolations } from '@docchat/test-utils/axe'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { domain, waitForAnswer, widgetHarness } from '../test/harness'
+import { panelMemoryKey, parsePanelMemory } from './panel-memory'
 import { DocChatWidget } from './doc-chat-widget'
 
 const { backend, renderWidget } = widgetHarness()
@@ -36,6 +37,70 @@ describe('given a DocChatWidget', () => {
     }
     await user.tab({ shift: true })
     expect(dialog.contains(document.activeElement)).toBe(true)
+  })
+
+  it("docks the floating panel beside the page at the reader's request, remembered for the tab", async () => {
+    // jsdom lays nothing out: the panel is 440px wide here, the window 1024px (room for the page).
+    const width = vi
+      .spyOn(HTMLElement.prototype, 'offsetWidth', 'get')
+      .mockImplementation(function (this: HTMLElement) {
+        return this.classList.contains('docchat-panel') ? 440 : 0
+      })
+    const root = document.documentElement.style
+    try {
+      const { user, unmount } = renderWidget({ defaultOpen: true })
+      const dialog = screen.getByRole('dialog', { name: 'Assistant' })
+      const dock = within(dialog).getByRole('button', { name: 'Dock to the side' })
+      expect(dock).toHaveAttribute('aria-pressed', 'false')
+      expect(dialog).toHaveAttribute('data-variant', 'panel')
+      expect(root.getPropertyValue('margin-inline-end')).toBe('')
+
+      await user.click(dock)
+      expect(dock).toHaveAttribute('aria-pressed', 'true')
+      expect(dialog).toHaveAttribute('data-variant', 'sidebar')
+      // The page makes room: a cited section scrolls into view beside the panel, not under it.
+      expect(root.getPropertyValue('margin-inline-end')).toBe('440px')
+      expect(parsePanelMemory(sessionStorage.getItem(panelMemoryKey(domain)))?.docked).toBe(true)
+
+      // Closed, the page gets its width back; the next page load opens docked.
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+      expect(root.getPropertyValue('margin-inline-end')).toBe('')
+      unmount()
+      const next = renderWidget({ defaultOpen: true })
+      const again = screen.getByRole('dialog', { name: 'Assistant' })
+      await waitFor(() => expect(again).toHaveAttribute('data-variant', 'sidebar'))
+      expect(root.getPropertyValue('margin-inline-end')).toBe('440px')
+      await next.user.click(within(again).getByRole('button', { name: 'Dock to the side' }))
+      expect(again).toHaveAttribute('data-variant', 'panel')
+      expect(root.getPropertyValue('margin-inline-end')).toBe('')
+      expect(
+        parsePanelMemory(sessionStorage.getItem(panelMemoryKey(domain)))?.docked,
+      ).toBeUndefined()
+    } finally {
+      width.mockRestore()
+      root.removeProperty('margin-inline-end')
+      sessionStorage.clear()
+    }
+  })
+
+  it('offers docking only on the floating panel, and keeps a page too narrow to share', async () => {
+    const width = vi
+      .spyOn(HTMLElement.prototype, 'offsetWidth', 'get')
+      .mockImplementation(function (this: HTMLElement) {
+        return this.classList.contains('docchat-panel') ? 700 : 0
+      })
+    try {
+      const { unmount } = renderWidget({ variant: 'modal', defaultOpen: true })
+      expect(screen.queryByRole('button', { name: 'Dock to the side' })).toBeNull()
+      unmount()
+      const { user } = renderWidget({ defaultOpen: true })
+      await user.click(screen.getByRole('button', { name: 'Dock to the side' }))
+      // 1024 − 700 leaves under 480px for the page: the sidebar covers it rather than squeeze it.
+      expect(document.documentElement.style.getPropertyValue('margin-inline-end')).toBe('')
+    } finally {
+      width.mockRestore()
+      sessionStorage.clear()
+    }
   })
 
   it('closes from the close button', async () => {

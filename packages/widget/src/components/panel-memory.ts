@@ -11,6 +11,8 @@ export interface PanelMemory {
   open: boolean
   /** The conversation's scroll position in px, when the panel was open. */
   scrollTop?: number
+  /** The reader docked the floating panel as a sidebar (kept while it is closed too). */
+  docked?: boolean
   /** When it was written (ms): an old memory (a tab left for hours) is not restored. */
   at: number
 }
@@ -43,8 +45,9 @@ export function parsePanelMemory(raw: string | null, now = Date.now()): PanelMem
     return undefined
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
-  const { open, scrollTop, at } = value as Record<string, unknown>
-  if (typeof open !== 'boolean') return undefined
+  const { open, scrollTop, docked, at } = value as Record<string, unknown>
+  if (typeof open !== 'boolean' || (docked !== undefined && typeof docked !== 'boolean'))
+    return undefined
   if (typeof at !== 'number' || !Number.isFinite(at) || at > now || now - at > panelMemoryMaxAgeMs)
     return undefined
   if (
@@ -55,7 +58,10 @@ export function parsePanelMemory(raw: string | null, now = Date.now()): PanelMem
       scrollTop > maxScrollTop)
   )
     return undefined
-  return scrollTop === undefined ? { open, at } : { open, scrollTop: Math.round(scrollTop), at }
+  const memory: PanelMemory = { open, at }
+  if (scrollTop !== undefined) memory.scrollTop = Math.round(scrollTop)
+  if (docked) memory.docked = true
+  return memory
 }
 
 export function readPanelMemory(key: string): PanelMemory | undefined {
@@ -82,6 +88,7 @@ export function writePanelMemory(key: string, update: Partial<Omit<PanelMemory, 
     const next: PanelMemory = { open, at: Date.now() }
     if (scrollTop !== undefined && Number.isFinite(scrollTop))
       next.scrollTop = Math.round(scrollTop)
+    if (update.docked ?? current?.docked) next.docked = true
     storage.setItem(key, JSON.stringify(next))
   } catch {
     // Full or blocked storage: the panel just won't reopen on the next page.
