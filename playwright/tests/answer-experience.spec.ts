@@ -9,6 +9,7 @@ import {
   consoleMessages,
   conversation,
   isAssistantRequest,
+  openAssistant,
   textOf,
 } from './support/widget'
 import { expectNoSeriousViolations } from './support/axe'
@@ -122,6 +123,38 @@ test.describe('An answer as readers see it', () => {
     await expect(question).toHaveCount(1)
     await expect(question).toContainText('How do I proxy the assistant key?')
     expect(await question.evaluate(inView)).toBe(true)
+  })
+
+  test('docked as a sidebar, the panel has the page beside it, not under it; not offered on a phone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await askOnQuickstart(page, 'How do I proxy the assistant key?')
+    await answerComplete(page)
+    const dialog = assistantDialog(page)
+    const dock = dialog.getByRole('button', { name: 'Dock to the side' })
+    await expect(dock).toHaveAttribute('aria-pressed', 'false')
+    await dock.click()
+    await expect(dock).toHaveAttribute('aria-pressed', 'true')
+    await expect(dialog).toHaveAttribute('data-variant', 'sidebar')
+    const panel = (await dialog.boundingBox())!
+    expect(Math.round(panel.x + panel.width)).toBe(1280)
+    expect(Math.round(panel.height)).toBe(800)
+    // The article reflows beside the sidebar: a cited section scrolled to is never under it.
+    const article = (await page.locator('[data-docchat-content]').boundingBox())!
+    expect(article.x + article.width).toBeLessThanOrEqual(panel.x + 0.5)
+    await expectNoSeriousViolations(page, 'docked')
+
+    // Kept for the tab: the next page opens docked; undocking gives the page its width back.
+    await page.reload()
+    await openAssistant(page)
+    await expect(dialog).toHaveAttribute('data-variant', 'sidebar')
+    await dock.click()
+    await expect(dialog).toHaveAttribute('data-variant', 'panel')
+    expect(await page.evaluate(() => document.documentElement.style.marginInlineEnd)).toBe('')
+
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expect(dock).toBeHidden()
   })
 
   test('Stop leaves a trace: the answer is marked stopped and offers Continue and Regenerate', async ({
