@@ -26,7 +26,6 @@ export function warnRelativeLinkOnce(raw: string): void {
   if (warnedRelative || raw[0] !== '/' || raw[1] === '/' || raw[1] === '\\') return
   warnedRelative = true
   console.warn(
-    `DocChat: an answer links to "${raw.slice(0, 80)}", a path on this site, because no docsBaseUrl is set. ` +
-      "If your docs live elsewhere, set docsBaseUrl to their URL; on the docs site itself, docsBaseUrl: '/' says so and silences this.",
+    `DocChat: answer link "${raw.slice(0, 80)}" is a path on this site (no docsBaseUrl). Set docsBaseUrl to your docs' URL, or '/' on the docs site itself.`,
   )
 }
