@@ -39,6 +39,10 @@ test.describe('Screenshots', () => {
     await shoot(page, testInfo, 'light-page-with-trigger')
     await expect(page.locator('docchat-widget')).toHaveAttribute('data-theme', 'light')
     await searchAndAsk(page, testInfo, 'light')
+    // Docked by the reader: a sidebar with the page reflowed beside it.
+    await assistantDialog(page).getByRole('button', { name: 'Dock to the side' }).click()
+    await expect(assistantDialog(page)).toHaveAttribute('data-variant', 'sidebar')
+    await shoot(page, testInfo, 'light-assistant-docked')
   })
 
   test('dark', async ({ page }, testInfo) => {
