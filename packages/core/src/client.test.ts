@@ -1,4 +1,4 @@
-import { createServer, } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createDocsClient, type DocsClientOptions } from './client'
 import { DocsApiError } from './errors'

@@ -1,10 +1,6 @@
 'use client'
 
-import {
-  DocsApiError,
-  type SearchResult,
-  toDocsApiError,
-} from '@docchat/core'
+import { DocsApiError, type SearchResult, toDocsApiError } from '@docchat/core'
 import { useEffect, useRef, useState } from 'react'
 import { useSearchRequest } from '../search-request'
 import type { DocsSearchState, UseDocsSearchOptions } from '../use-docs-search'
