@@ -3,7 +3,7 @@
  * `/api/discovery` and bare `/v1`, with the same handlers, keys and limits; `{message}` errors with
  * reason phrases; and clients that never send a `threadId`, as stock `useChat` doesn't.
  */
-import { callChatApi, type UIMessage } from '@ai-sdk/ui-utils'
+import type { UIMessage } from '@ai-sdk/ui-utils'
 import { createDocsClient } from '@docchat/core'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +11,7 @@ import { createDevServerHandlers } from './msw'
 import { createDevServer, type DevServer, discoveryPrefixes } from './server'
 import { fixtureCorpus } from './test/fixture-docs'
 import { base, post, userMessage } from './test/requests'
+import { stockTurn } from './test/stock-client'
 
 let server: DevServer
 
@@ -154,43 +155,27 @@ describe('errors', () => {
 
 describe('clients that never send threadId (stock useChat)', () => {
   /** The stock ai@4 client, as `useChat` drives it, against bare `/v1`. */
-  async function stockTurn(messages: UIMessage[]) {
-    let finished: UIMessage | undefined
-    let response: Response | undefined
-    await callChatApi({
-      api: `${base}/v1/assistant/acme/message`,
-      body: { id: 'chat-1', messages, fp: 'anonymous', retrievalPageSize: 5 },
-      streamProtocol: 'data',
-      credentials: undefined,
-      headers: { Authorization: `Bearer ${server.keys.assistant}` },
-      abortController: () => new AbortController(),
-      restoreMessagesOnFailure: () => {},
-      onResponse: (r) => {
-        response = r
-      },
-      onUpdate: () => {},
-      onFinish: (message) => {
-        finished = message as UIMessage
-      },
-      onToolCall: undefined,
-      generateId: () => `a-${messages.length}`,
-      fetch: (input, init) => server.fetch(new Request(input as string, init)),
-      lastMessage: undefined,
-    })
+  async function stockV1Turn(messages: UIMessage[]) {
+    const { finished, response } = await stockTurn(
+      server,
+      `${base}/v1/assistant/acme/message`,
+      { id: 'chat-1', messages, fp: 'anonymous', retrievalPageSize: 5 },
+      { generateId: () => `a-${messages.length}` },
+    )
     if (!finished || !response) throw new Error('the stream did not finish')
-    return { message: finished, threadId: response.headers.get('x-thread-id') }
+    return { message: finished.message, threadId: response.headers.get('x-thread-id') }
   }
 
   it('get a new X-Thread-Id each turn, and the history rebuilt from messages', async () => {
     const question = userMessage('How do webhook retries work?', 'q1') as unknown as UIMessage
-    const first = await stockTurn([question])
+    const first = await stockV1Turn([question])
     expect(first.message.content).toContain('eight times')
     const search = first.message.parts?.find((part) => part.type === 'tool-invocation')
     expect(search).toMatchObject({ toolInvocation: { toolName: 'search', state: 'result' } })
 
     // The follow-up sends the whole conversation back, tool results included, and no thread.
     const followUp = userMessage('How do I verify it?', 'q2') as unknown as UIMessage
-    const second = await stockTurn([question, first.message, followUp])
+    const second = await stockV1Turn([question, first.message, followUp])
     expect(second.threadId).toBeTruthy()
     expect(second.threadId).not.toBe(first.threadId)
     // "it" only resolves through the earlier turn, which came from `messages`.

@@ -16,37 +16,48 @@ export function userMessage(text: string, id = `u-${text.length}-${text.slice(0,
   }
 }
 
+type RequestOptions = { key?: string | null; headers?: Record<string, string> }
+
+/** A request with `Bearer <key>` (`key: null` sends none) and the caller's headers last. */
+function send(
+  server: DevServer,
+  path: string,
+  defaultKey: string,
+  options: RequestOptions,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Response> {
+  const key = options.key === undefined ? defaultKey : options.key
+  return server.fetch(
+    new Request(`${base}${path}`, {
+      ...init,
+      headers: {
+        ...init.headers,
+        ...(key ? { Authorization: `Bearer ${key}` } : {}),
+        ...options.headers,
+      },
+    }),
+  )
+}
+
 export function post(
   server: DevServer,
   path: string,
   body: unknown,
-  options: { key?: string | null; headers?: Record<string, string> } = {},
+  options: RequestOptions = {},
 ): Promise<Response> {
-  const key = options.key === undefined ? server.keys.assistant : options.key
-  return server.fetch(
-    new Request(`${base}${path}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        ...(key ? { Authorization: `Bearer ${key}` } : {}),
-        ...options.headers,
-      },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    }),
-  )
+  return send(server, path, server.keys.assistant, options, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
 }
 
 export function get(
   server: DevServer,
   path: string,
-  options: { key?: string | null; headers?: Record<string, string> } = {},
+  options: RequestOptions = {},
 ): Promise<Response> {
-  const key = options.key === undefined ? server.keys.admin : options.key
-  return server.fetch(
-    new Request(`${base}${path}`, {
-      headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...options.headers },
-    }),
-  )
+  return send(server, path, server.keys.admin, options)
 }
 
 export function ask(

@@ -1,0 +1,23 @@
+/** Where the docs corpora the quality tests measure live, and the dev server over the kit's own. */
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { sharedPath } from '@docchat/test-utils/shared-dir'
+import { createDevServer, type DevServer } from '../server'
+import type { Corpus } from './question-set'
+
+/** The kit's own docs (apps/docs). */
+export const kitDocsFolder = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../../apps/docs',
+)
+
+/** The kit's own docs, and the two real corpora from the shared folder. */
+export const corpora: Corpus[] = ['docchat', 'mintlify', 'pipecat']
+
+export const corpusFolder = (corpus: Corpus): string =>
+  corpus === 'docchat' ? kitDocsFolder : sharedPath(`corpora/${corpus}-docs`)
+
+/** The dev server over the kit's own docs as `docchat`, no seeded data. */
+export function kitDocsServer(): Promise<DevServer> {
+  return createDevServer({ docs: { docchat: kitDocsFolder }, seed: false })
+}
