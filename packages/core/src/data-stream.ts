@@ -11,13 +11,18 @@ import { DocsApiError } from './errors'
  * failure it throws for content is a line past its cap (`maxLineChars`), which it cannot buffer.
  */
 
-export type DataStreamFinishReason =
+/** Finish reasons the `finish` chunk of every AI SDK v5+ major accepts. */
+export type DocsFinishReason =
   | 'stop'
   | 'length'
   | 'content-filter'
   | 'tool-calls'
   | 'error'
   | 'other'
+
+/** The v4 stream's finish reasons: the v5+ ones and `unknown`. */
+export type DataStreamFinishReason =
+  | DocsFinishReason
   | 'unknown'
   // Newer servers may send reasons this version does not know; keep them rather than fail.
   | (string & {})
