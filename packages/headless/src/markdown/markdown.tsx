@@ -14,7 +14,7 @@ import {
   useRef,
   useState,
 } from 'react'
-import type { MarkdownBlock } from './blocks'
+import type { MarkdownBlock, TableAlign } from './blocks'
 import { DefaultCodeBlock, type MarkdownCodeBlockProps } from './code-block'
 import {
   createIncrementalMarkdownParser,
@@ -151,6 +151,25 @@ function renderInline(nodes: InlineNode[], options: RenderOptions): ReactNode[] 
         return null
     }
   })
+}
+
+/** A header or body cell of a table, aligned as its column's delimiter row says. */
+function TableCell({
+  as: Cell,
+  text,
+  align,
+  options,
+}: {
+  as: 'th' | 'td'
+  text: string
+  align: TableAlign | undefined
+  options: RenderOptions
+}) {
+  return (
+    <Cell style={align ? { textAlign: align } : undefined}>
+      <Inline text={text} options={options} />
+    </Cell>
+  )
 }
 
 function Inline({ text, options }: { text: string; options: RenderOptions }) {
@@ -315,12 +334,13 @@ const BlockView = memo(function BlockView({ block, index, options, tight }: Bloc
           <thead>
             <tr>
               {block.header.map((cell, column) => (
-                <th
+                <TableCell
                   key={column}
-                  style={block.align[column] ? { textAlign: block.align[column]! } : undefined}
-                >
-                  <Inline text={cell} options={options} />
-                </th>
+                  as="th"
+                  text={cell}
+                  align={block.align[column]}
+                  options={options}
+                />
               ))}
             </tr>
           </thead>
@@ -329,12 +349,13 @@ const BlockView = memo(function BlockView({ block, index, options, tight }: Bloc
               {block.rows.map((row, rowIndex) => (
                 <tr key={rowIndex}>
                   {row.map((cell, column) => (
-                    <td
+                    <TableCell
                       key={column}
-                      style={block.align[column] ? { textAlign: block.align[column]! } : undefined}
-                    >
-                      <Inline text={cell} options={options} />
-                    </td>
+                      as="td"
+                      text={cell}
+                      align={block.align[column]}
+                      options={options}
+                    />
                   ))}
                 </tr>
               ))}
