@@ -4,17 +4,21 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createDevServer, type DevServer } from './server'
 import { fixtureCorpus } from './test/fixture-docs'
 import { checkResponse, responseSpec, specFixtures } from './test/openapi-check'
-import { get, manualClock, post } from './test/requests'
+import { get, manualClock, post, limitedServer } from './test/requests'
 
 const clock = manualClock()
 let server: DevServer
 
-beforeAll(async () => {
-  server = await createDevServer({
+/** The fixture docs as `acme`, with the project `acme-project` on them, on `clock`. */
+const projectServer = (clock: { now: () => number }) =>
+  createDevServer({
     docs: { acme: fixtureCorpus() },
     projects: { 'acme-project': { domain: 'acme' } },
     now: clock.now,
   })
+
+beforeAll(async () => {
+  server = await projectServer(clock)
 })
 
 function createJob(content: string, headers: Record<string, string> = {}) {
@@ -198,12 +202,7 @@ describe('project updates', () => {
   })
 
   it('rate-limits triggers per organization per 10 seconds', async () => {
-    const limited = await createDevServer({
-      docs: { acme: fixtureCorpus() },
-      projects: ['p'],
-      rateLimits: { updatesPerOrgPer10s: 1 },
-      seed: false,
-    })
+    const limited = await limitedServer({ updatesPerOrgPer10s: 1 }, { projects: ['p'] })
     expect(
       (await post(limited, '/v1/project/update/p', undefined, { key: limited.keys.admin })).status,
     ).toBe(202)
@@ -221,11 +220,7 @@ describeWithShared(
     const specClock = manualClock()
     let specServer: DevServer
     beforeAll(async () => {
-      specServer = await createDevServer({
-        docs: { acme: fixtureCorpus() },
-        projects: { 'acme-project': { domain: 'acme' } },
-        now: specClock.now,
-      })
+      specServer = await projectServer(specClock)
     })
     const read = async (path: string) => {
       const response = await get(specServer, path)

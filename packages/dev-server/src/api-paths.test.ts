@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDevServerHandlers } from './msw'
 import { createDevServer, type DevServer, discoveryPrefixes } from './server'
 import { fixtureCorpus } from './test/fixture-docs'
-import { base, post, userMessage } from './test/requests'
+import { base, post, userMessage, limitedServer } from './test/requests'
 import { stockTurn } from './test/stock-client'
 
 let server: DevServer
@@ -70,11 +70,7 @@ describe('discovery routes under every prefix', () => {
   })
 
   it('counts one set of rate limits across prefixes', async () => {
-    const limited = await createDevServer({
-      docs: { acme: fixtureCorpus() },
-      rateLimits: { perOrgPerHour: 3 },
-      seed: false,
-    })
+    const limited = await limitedServer({ perOrgPerHour: 3 })
     for (const prefix of discoveryPrefixes) {
       expect((await post(limited, `${prefix}/v1/search/acme`, { query: 'x' })).status).toBe(200)
     }

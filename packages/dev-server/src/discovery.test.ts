@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createDevServer, type DevServer } from './server'
 import { fixtureCorpus } from './test/fixture-docs'
 import { checkResponse, specFixtures } from './test/openapi-check'
-import { ask, base, post } from './test/requests'
+import { ask, base, post, limitedServer } from './test/requests'
 
 let server: DevServer
 
@@ -184,12 +184,7 @@ describe('keys', () => {
 describe('rate limits', () => {
   it('trip at the configured numbers with 429 and Retry-After', async () => {
     let time = Date.UTC(2026, 0, 1, 10, 0, 0)
-    const limited = await createDevServer({
-      docs: { acme: fixtureCorpus() },
-      rateLimits: { perOrgPerHour: 3 },
-      now: () => time,
-      seed: false,
-    })
+    const limited = await limitedServer({ perOrgPerHour: 3 }, { now: () => time })
     for (let i = 0; i < 3; i++) {
       expect((await post(limited, '/discovery/v1/search/acme', { query: 'x' })).status).toBe(200)
     }
@@ -203,12 +198,7 @@ describe('rate limits', () => {
 
   it('count assistant messages per key per month and per IP per day', async () => {
     const time = Date.UTC(2026, 0, 1, 0, 0, 0)
-    const perKey = await createDevServer({
-      docs: { acme: fixtureCorpus() },
-      rateLimits: { perKeyPerMonth: 2 },
-      now: () => time,
-      seed: false,
-    })
+    const perKey = await limitedServer({ perKeyPerMonth: 2 }, { now: () => time })
     expect((await ask(perKey, 'acme', 'invoices')).status).toBe(200)
     expect((await ask(perKey, 'acme', 'invoices')).status).toBe(200)
     const over = await ask(perKey, 'acme', 'invoices')
@@ -217,12 +207,7 @@ describe('rate limits', () => {
     // Search is not an assistant message: it does not count against credits.
     expect((await post(perKey, '/discovery/v1/search/acme', { query: 'x' })).status).toBe(200)
 
-    const perIp = await createDevServer({
-      docs: { acme: fixtureCorpus() },
-      rateLimits: { perIpPerDay: 1 },
-      seed: false,
-      trustProxy: true,
-    })
+    const perIp = await limitedServer({ perIpPerDay: 1 }, { trustProxy: true })
     const from = (ip: string) =>
       ask(perIp, 'acme', 'invoices', {}, { headers: { 'X-Forwarded-For': ip } })
     expect((await from('10.0.0.1')).status).toBe(200)

@@ -1,8 +1,8 @@
 import { type SearchResult, searchResultsSchema } from '@docchat/core'
-import { describeWithShared, sharedPath } from '@docchat/test-utils/shared-dir'
+import { describeWithShared } from '@docchat/test-utils/shared-dir'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadDocs } from '../docs/load-docs'
 import { parseDocs } from '../docs/parse-docs'
+import { mintlifyIndex } from '../test/corpora'
 import { createDocsIndex, type DocsIndex } from './docs-index'
 
 const page = (title: string, body: string, extra = '') =>
@@ -138,7 +138,7 @@ describeWithShared('createDocsIndex on mintlify-docs', ['corpora/mintlify-docs']
   let index: DocsIndex
 
   beforeAll(async () => {
-    index = createDocsIndex(await loadDocs(sharedPath('corpora/mintlify-docs')))
+    index = await mintlifyIndex()
   }, 60_000)
 
   it('tolerates a half-typed word and a typo: "configu navigaton"', () => {

@@ -1,7 +1,7 @@
-import { describeWithShared, sharedPath } from '@docchat/test-utils/shared-dir'
+import { describeWithShared } from '@docchat/test-utils/shared-dir'
 import { beforeAll, expect, it } from 'vitest'
-import { loadDocs } from '../docs/load-docs'
-import { createDocsIndex, type DocsIndex } from './docs-index'
+import { mintlifyIndex } from '../test/corpora'
+import type { DocsIndex } from './docs-index'
 
 /**
  * Twenty questions a reader might ask, written from page titles and descriptions of
@@ -77,7 +77,7 @@ describeWithShared('search relevance on mintlify-docs', ['corpora/mintlify-docs'
   let index: DocsIndex
 
   beforeAll(async () => {
-    index = createDocsIndex(await loadDocs(sharedPath('corpora/mintlify-docs')))
+    index = await mintlifyIndex()
   }, 60_000)
 
   it('puts the answering page in the top 5 for at least 16 of the 20 questions', () => {

@@ -2,6 +2,8 @@
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sharedPath } from '@docchat/test-utils/shared-dir'
+import { loadDocs } from '../docs/load-docs'
+import { createDocsIndex, type DocsIndex } from '../search/docs-index'
 import { createDevServer, type DevServer } from '../server'
 import type { Corpus } from './question-set'
 
@@ -20,4 +22,9 @@ export const corpusFolder = (corpus: Corpus): string =>
 /** The dev server over the kit's own docs as `docchat`, no seeded data. */
 export function kitDocsServer(): Promise<DevServer> {
   return createDevServer({ docs: { docchat: kitDocsFolder }, seed: false })
+}
+
+/** The keyword index over the real mintlify-docs corpus from the shared folder. */
+export async function mintlifyIndex(): Promise<DocsIndex> {
+  return createDocsIndex(await loadDocs(sharedPath('corpora/mintlify-docs')))
 }

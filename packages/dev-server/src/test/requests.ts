@@ -1,6 +1,7 @@
 /** Request builders for tests: real `Request`s against the server's fetch handler, or real HTTP. */
 import { afterAll, beforeAll } from 'vitest'
-import type { DevServer } from '../server'
+import type { DevServerOptions } from '../dev-server-options'
+import { createDevServer, type DevServer } from '../server'
 import { type RunningDevServer, startDevServer } from '../node-server'
 import { fixtureCorpus } from './fixture-docs'
 
@@ -73,6 +74,14 @@ export function ask(
     { fp: 'anonymous', messages: [userMessage(text)], ...extra },
     options,
   )
+}
+
+/** The fixture corpus as `acme` with these rate limits (and any other options), no seeded data. */
+export function limitedServer(
+  rateLimits: DevServerOptions['rateLimits'],
+  options: Omit<DevServerOptions, 'docs' | 'rateLimits'> = {},
+): Promise<DevServer> {
+  return createDevServer({ docs: { acme: fixtureCorpus() }, rateLimits, seed: false, ...options })
 }
 
 /** A controllable clock. */
