@@ -114,24 +114,30 @@ describe('Conversation.Log', () => {
   })
 })
 
+/** A busy Chat over a faked scroll geometry; `stream` grows the log by `px` as `messages` render. */
+function renderStreaming() {
+  const { rerender } = render(<Chat busy messages={['a']} />)
+  const log = screen.getByTestId('log')
+  const geometry = fakeScrollGeometry(log)
+  const stream = async (px: number, messages: string[]) => {
+    geometry.grow(px)
+    rerender(<Chat busy messages={messages} />)
+    await act(async () => {})
+  }
+  return { log, geometry, stream }
+}
+
 describe('auto-scroll (scroll geometry mocked: jsdom has no layout)', () => {
   it('follows the stream while at the bottom, stops on scroll up, resumes at the bottom', async () => {
     const user = userEvent.setup()
-    const { rerender } = render(<Chat busy messages={['a']} />)
-    const log = screen.getByTestId('log')
-    const geometry = fakeScrollGeometry(log)
-
-    geometry.grow(300)
-    rerender(<Chat busy messages={['a', 'b']} />)
-    await act(async () => {})
+    const { log, geometry, stream } = renderStreaming()
+    await stream(300, ['a', 'b'])
     expect(geometry.state.scrollTop).toBe(300)
     expect(screen.queryByRole('button', { name: 'Scroll to bottom' })).toBeNull()
 
     // The user scrolls up: following stops, new tokens leave the position alone.
     await act(async () => geometry.userScrollTo(120))
-    geometry.grow(200)
-    rerender(<Chat busy messages={['a', 'b', 'c']} />)
-    await act(async () => {})
+    await stream(200, ['a', 'b', 'c'])
     expect(geometry.state.scrollTop).toBe(120)
     expect(log).not.toHaveAttribute('data-at-bottom')
     const button = screen.getByRole('button', { name: 'Scroll to bottom' })
@@ -139,9 +145,7 @@ describe('auto-scroll (scroll geometry mocked: jsdom has no layout)', () => {
 
     // Back at the bottom (within sub-pixel tolerance): following resumes.
     await act(async () => geometry.userScrollTo(500 - 0.4))
-    geometry.grow(50)
-    rerender(<Chat busy messages={['a', 'b', 'c', 'd']} />)
-    await act(async () => {})
+    await stream(50, ['a', 'b', 'c', 'd'])
     expect(geometry.state.scrollTop).toBe(550)
 
     // And the button brings the user back and resumes following too.
@@ -156,32 +160,22 @@ describe('auto-scroll (scroll geometry mocked: jsdom has no layout)', () => {
   })
 
   it('releases immediately on an upward wheel gesture, before any scroll event', async () => {
-    const { rerender } = render(<Chat busy messages={['a']} />)
-    const log = screen.getByTestId('log')
-    const geometry = fakeScrollGeometry(log)
-    geometry.grow(100)
-    rerender(<Chat busy messages={['a', 'b']} />)
-    await act(async () => {})
+    const { log, geometry, stream } = renderStreaming()
+    await stream(100, ['a', 'b'])
     expect(geometry.state.scrollTop).toBe(100)
     log.dispatchEvent(new WheelEvent('wheel', { deltaY: -10 }))
-    geometry.grow(100)
-    rerender(<Chat busy messages={['a', 'b', 'c']} />)
-    await act(async () => {})
+    await stream(100, ['a', 'b', 'c'])
     expect(geometry.state.scrollTop).toBe(100)
   })
 
   it('uses smooth scrolling for the button unless reduced motion is preferred', async () => {
     const user = userEvent.setup()
-    const { rerender } = render(<Chat busy messages={['a']} />)
-    const log = screen.getByTestId('log')
-    const geometry = fakeScrollGeometry(log)
+    const { log, geometry, stream } = renderStreaming()
     const scrollTo = vi.fn()
     log.scrollTo = scrollTo as unknown as typeof log.scrollTo
     await act(async () => geometry.userScrollTo(0))
-    geometry.grow(400)
-    rerender(<Chat busy messages={['a', 'b']} />)
     // The observer follows the new content first (a microtask); then the reader scrolls up.
-    await act(async () => {})
+    await stream(400, ['a', 'b'])
     expect(screen.queryByRole('button', { name: 'Scroll to bottom' })).toBeNull()
     await act(async () => geometry.userScrollTo(0))
     vi.stubGlobal('matchMedia', () => ({ matches: false }))

@@ -153,22 +153,26 @@ function renderInline(nodes: InlineNode[], options: RenderOptions): ReactNode[] 
   })
 }
 
-/** A header or body cell of a table, aligned as its column's delimiter row says. */
-function TableCell({
+/** A header or body row of a table, each cell aligned as its column's delimiter says. */
+function TableRow({
   as: Cell,
-  text,
+  cells,
   align,
   options,
 }: {
   as: 'th' | 'td'
-  text: string
-  align: TableAlign | undefined
+  cells: string[]
+  align: TableAlign[]
   options: RenderOptions
 }) {
   return (
-    <Cell style={align ? { textAlign: align } : undefined}>
-      <Inline text={text} options={options} />
-    </Cell>
+    <tr>
+      {cells.map((cell, column) => (
+        <Cell key={column} style={align[column] ? { textAlign: align[column]! } : undefined}>
+          <Inline text={cell} options={options} />
+        </Cell>
+      ))}
+    </tr>
   )
 }
 
@@ -332,32 +336,18 @@ const BlockView = memo(function BlockView({ block, index, options, tight }: Bloc
       return (
         <table>
           <thead>
-            <tr>
-              {block.header.map((cell, column) => (
-                <TableCell
-                  key={column}
-                  as="th"
-                  text={cell}
-                  align={block.align[column]}
-                  options={options}
-                />
-              ))}
-            </tr>
+            <TableRow as="th" cells={block.header} align={block.align} options={options} />
           </thead>
           {block.rows.length > 0 ? (
             <tbody>
               {block.rows.map((row, rowIndex) => (
-                <tr key={rowIndex}>
-                  {row.map((cell, column) => (
-                    <TableCell
-                      key={column}
-                      as="td"
-                      text={cell}
-                      align={block.align[column]}
-                      options={options}
-                    />
-                  ))}
-                </tr>
+                <TableRow
+                  key={rowIndex}
+                  as="td"
+                  cells={row}
+                  align={block.align}
+                  options={options}
+                />
               ))}
             </tbody>
           ) : null}
