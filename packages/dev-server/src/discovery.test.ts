@@ -35,20 +35,19 @@ describeWithShared(
     })
 
     it('page: {path, content}, and 404 {message}', async () => {
-      const found = await post(server, '/discovery/v1/page/acme', { path: '/quickstart' })
-      expect(found.status).toBe(200)
-      const body = await found.json()
-      expect(
-        checkResponse('discovery-openapi.json', '/v1/page/{domain}', 'post', 200, body),
-      ).toEqual([])
+      /** The page route's answer for `path`, with `status`, as the spec describes it. */
+      const page = async (path: string, status: number) => {
+        const response = await post(server, '/discovery/v1/page/acme', { path })
+        expect(response.status).toBe(status)
+        const body = await response.json()
+        expect(
+          checkResponse('discovery-openapi.json', '/v1/page/{domain}', 'post', status, body),
+        ).toEqual([])
+        return body
+      }
+      const body = await page('/quickstart', 200)
       expect(pageContentSchema.parse(body).content).toContain('acme invoices send')
-
-      const missing = await post(server, '/discovery/v1/page/acme', { path: '/nope' })
-      expect(missing.status).toBe(404)
-      const error = await missing.json()
-      expect(
-        checkResponse('discovery-openapi.json', '/v1/page/{domain}', 'post', 404, error),
-      ).toEqual([])
+      const error = await page('/nope', 404)
       expect(error.message).toBe('Page not found or no search index available')
     })
   },

@@ -5,7 +5,13 @@
  * hand-written page that a strict parser would reject.
  */
 
-import { isLineTerminator, isWhitespace, isWordChar, whitespaceEnd } from '../text-scan'
+import {
+  isLineTerminator,
+  isWhitespace,
+  isWordChar,
+  whitespaceEnd,
+  withoutDelimited,
+} from '../text-scan'
 
 export type MdxBlock =
   | { kind: 'heading'; level: number; text: string; anchor?: string }
@@ -555,17 +561,7 @@ export function customAnchor(raw: string): { anchor: string; index: number } | u
  * regex rescanned the rest of the text from every `{` of a run with no `}` after it.
  */
 export function withoutBraced(text: string): string {
-  let out = ''
-  let copied = 0
-  for (let open = text.indexOf('{'); open !== -1; ) {
-    const close = text.indexOf('}', open + 1)
-    // No `}` after this `{` means none after any later one either.
-    if (close === -1) break
-    out += text.slice(copied, open)
-    copied = close + 1
-    open = text.indexOf('{', copied)
-  }
-  return copied === 0 ? text : out + text.slice(copied)
+  return withoutDelimited(text, '{', '}', { nonEmpty: false })
 }
 
 /** Parses `<Name attr="x" attr={y} flag>` or `.../>`; undefined when it is not a tag. */
