@@ -8,6 +8,7 @@ import {
   CAPTURED_SAMPLE,
   readCapturedSample,
   streamOf,
+  watchedBody,
 } from '@docchat/test-utils/streams'
 
 async function collectBatches(
@@ -64,22 +65,12 @@ describeWithShared('readDataStreamBatches', [CAPTURED_SAMPLE], () => {
   })
 
   it('cancels the body when the loop breaks', async () => {
-    let cancelled = false
-    let pulls = 0
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        pulls++
-        controller.enqueue(new TextEncoder().encode(`0:"chunk ${pulls}"\n`))
-      },
-      cancel() {
-        cancelled = true
-      },
-    })
+    const { body, cancelled } = watchedBody({ each: (pull) => `0:"chunk ${pull}"\n` })
     for await (const batch of readDataStreamBatches(body)) {
       expect(batch).toEqual([{ type: 'text', text: 'chunk 1' }])
       break
     }
-    expect(cancelled).toBe(true)
+    expect(cancelled()).toBe(true)
   })
 
   it('rejects with the abort reason and cancels the body when the signal aborts', async () => {

@@ -10,6 +10,7 @@ import {
   CAPTURED_SAMPLE,
   readCapturedSample,
   streamOf,
+  watchedBody,
 } from '@docchat/test-utils/streams'
 
 const textOf = (events: DataStreamEvent[]) =>
@@ -268,20 +269,12 @@ describe('framing', () => {
   })
 
   it('cancels the body when the consumer stops early', async () => {
-    let cancelled = false
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        controller.enqueue(new TextEncoder().encode('0:"x"\n'))
-      },
-      cancel() {
-        cancelled = true
-      },
-    })
+    const { body, cancelled } = watchedBody({ each: () => '0:"x"\n' })
     for await (const event of readDataStream(body)) {
       expect(event).toEqual({ type: 'text', text: 'x' })
       break
     }
-    expect(cancelled).toBe(true)
+    expect(cancelled()).toBe(true)
   })
 })
 
