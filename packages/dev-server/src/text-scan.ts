@@ -100,3 +100,16 @@ export function withoutDelimited(
   }
   return copied === 0 ? text : out + text.slice(copied)
 }
+
+/**
+ * Where the run of 3 or more backticks or tildes at `start` ends, when `start` begins a line of
+ * `text` (the text's start, or after a line terminator); -1 when there is no such run.
+ */
+export function fenceRunEnd(text: string, start: number): number {
+  if (start > 0 && !isLineTerminator(text.charCodeAt(start - 1))) return -1
+  const marker = text[start]
+  if (marker !== '`' && marker !== '~') return -1
+  let end = start
+  while (text[end] === marker) end++
+  return end - start >= 3 ? end : -1
+}

@@ -6,6 +6,7 @@
  */
 
 import {
+  fenceRunEnd,
   isLineTerminator,
   isWhitespace,
   isWordChar,
@@ -512,12 +513,8 @@ function importFromAt(source: string, at: number): ImportFrom | undefined {
  */
 export function fenceOpening(line: string): { marker: string; info: string } | undefined {
   for (let start = 0; start < line.length; start++) {
-    if (start > 0 && !isLineTerminator(line.charCodeAt(start - 1))) continue
-    const marker = line[start]
-    if (marker !== '`' && marker !== '~') continue
-    let end = start
-    while (line[end] === marker) end++
-    if (end - start >= 3) return { marker: line.slice(start, end), info: line.slice(end) }
+    const end = fenceRunEnd(line, start)
+    if (end !== -1) return { marker: line.slice(start, end), info: line.slice(end) }
   }
   return undefined
 }
