@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createDevServer, type DevServer } from './server'
 import { fixtureCorpus } from './test/fixture-docs'
 import { checkResponse, responseSpec, specFixtures } from './test/openapi-check'
-import { get, manualClock, post, limitedServer } from './test/requests'
+import { get, manualClock, post, limitedServer, adminPost } from './test/requests'
 
 const clock = manualClock()
 let server: DevServer
@@ -22,11 +22,11 @@ beforeAll(async () => {
 })
 
 function createJob(content: string, headers: Record<string, string> = {}) {
-  return post(
+  return adminPost(
     server,
     '/v1/agent/acme-project/job',
     { messages: [{ role: 'user', content }], asDraft: true },
-    { key: server.keys.admin, headers },
+    { headers },
   )
 }
 
@@ -119,20 +119,13 @@ describe('agent jobs', () => {
   })
 
   it('validates the create body and 404s unknown jobs and projects', async () => {
-    const bad = await post(
-      server,
-      '/v1/agent/acme-project/job',
-      { messages: 'hi' },
-      { key: server.keys.admin },
-    )
+    const bad = await adminPost(server, '/v1/agent/acme-project/job', { messages: 'hi' })
     expect(bad.status).toBe(400)
     expect(await bad.json()).toMatchObject({ field: 'messages' })
-    const model = await post(
-      server,
-      '/v1/agent/acme-project/job',
-      { messages: [{ role: 'user', content: 'x' }], model: 'gpt' },
-      { key: server.keys.admin },
-    )
+    const model = await adminPost(server, '/v1/agent/acme-project/job', {
+      messages: [{ role: 'user', content: 'x' }],
+      model: 'gpt',
+    })
     expect((await model.json()).field).toBe('model')
     expect((await get(server, '/v1/agent/acme-project/job/nope')).status).toBe(404)
     const project = await get(server, '/v1/agent/other/jobs')

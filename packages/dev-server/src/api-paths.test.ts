@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDevServerHandlers } from './msw'
 import { createDevServer, type DevServer, discoveryPrefixes } from './server'
 import { fixtureCorpus } from './test/fixture-docs'
-import { base, post, userMessage, limitedServer } from './test/requests'
+import { base, post, userMessage, limitedServer, adminPost } from './test/requests'
 import { stockTurn } from './test/stock-client'
 
 let server: DevServer
@@ -58,12 +58,7 @@ describe('discovery routes under every prefix', () => {
         { key: null },
       )
       expect(anonymous.status).toBe(401)
-      const admin = await post(
-        server,
-        `${prefix}/v1/search/acme`,
-        { query: 'x' },
-        { key: server.keys.admin },
-      )
+      const admin = await adminPost(server, `${prefix}/v1/search/acme`, { query: 'x' })
       expect(admin.status).toBe(403)
       expect((await admin.json()).message).toContain('assistant API key')
     }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createDevServer, type DevServer } from './server'
 import { fixtureCorpus } from './test/fixture-docs'
 import { checkResponse, specFixtures } from './test/openapi-check'
-import { ask, base, post, limitedServer } from './test/requests'
+import { ask, base, post, limitedServer, adminPost } from './test/requests'
 
 let server: DevServer
 
@@ -146,12 +146,7 @@ describe('keys', () => {
       { key: 'mint_dsc_nope' },
     )
     expect(unknown.status).toBe(401)
-    const admin = await post(
-      server,
-      '/discovery/v1/search/acme',
-      { query: 'x' },
-      { key: server.keys.admin },
-    )
+    const admin = await adminPost(server, '/discovery/v1/search/acme', { query: 'x' })
     expect(admin.status).toBe(403)
     expect((await admin.json()).message).toContain('assistant API key')
     const assistant = await ask(server, 'acme', 'hi', {}, { key: server.keys.admin })

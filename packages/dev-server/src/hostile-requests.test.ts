@@ -16,7 +16,15 @@ import { RateLimiter, windows } from './rate-limits'
 import { createDevServer, type DevServer } from './server'
 import { type FakeOpenAI, startFakeOpenAI } from './test/fake-openai'
 import { fixtureCorpus } from './test/fixture-docs'
-import { ask, get, post, useDevServerOverHttp, userMessage, limitedServer } from './test/requests'
+import {
+  ask,
+  get,
+  post,
+  useDevServerOverHttp,
+  userMessage,
+  limitedServer,
+  adminPost,
+} from './test/requests'
 
 /** Sends raw bytes (a `Host` header `fetch` would never send) and returns the whole reply. */
 function rawRequest(port: number, head: string): Promise<string> {
@@ -539,12 +547,9 @@ describe('amplification: long queries, words and questions', () => {
     return response
   }
   const postJob = async (content: string) => {
-    const response = await post(
-      server,
-      '/v1/agent/docchat-project/job',
-      { messages: [{ role: 'user', content }] },
-      { key: server.keys.admin },
-    )
+    const response = await adminPost(server, '/v1/agent/docchat-project/job', {
+      messages: [{ role: 'user', content }],
+    })
     await response.body?.cancel()
     return response
   }
