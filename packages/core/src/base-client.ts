@@ -362,6 +362,31 @@ function createHttp(
     return (await performRequest(settings, spec)).value
   }
 
+  /**
+   * A reader's discovery call, `POST /v1/{route}/{domain}` with the assistant key, safe to retry:
+   * the domain is checked first, then the body (`checkBody`).
+   */
+  const discoveryRead = <T>(
+    route: 'search' | 'page',
+    domain: string,
+    checkBody: () => unknown,
+    { parse, what }: { parse: ResponseParser<T>; what: string },
+    requestOptions: { signal?: AbortSignal } | undefined,
+  ): Promise<T> => {
+    const path = `/v1/${route}/${requireSegment(domain, 'domain')}`
+    return jsonCall({
+      method: 'POST',
+      base: bases.discovery,
+      path,
+      auth: 'assistant',
+      body: checkBody(),
+      retryMode: 'idempotent',
+      parse,
+      what,
+      signal: requestOptions?.signal,
+    })
+  }
+
   const reader: Omit<DocsClient, keyof AdminMethods> = {
     baseUrl,
     fetch: effectiveFetch,
@@ -379,33 +404,15 @@ function createHttp(
     },
 
     async search(domain, body, requestOptions) {
-      const path = `/v1/search/${requireSegment(domain, 'domain')}`
-      return jsonCall({
-        method: 'POST',
-        base: bases.discovery,
-        path,
-        auth: 'assistant',
-        body: validation.searchRequest(body),
-        retryMode: 'idempotent',
-        parse: validation.searchResults,
-        what: 'search results',
-        signal: requestOptions?.signal,
-      })
+      const read = { parse: validation.searchResults, what: 'search results' }
+      const check = () => validation.searchRequest(body)
+      return discoveryRead('search', domain, check, read, requestOptions)
     },
 
     async getPage(domain, body, requestOptions) {
-      const path = `/v1/page/${requireSegment(domain, 'domain')}`
-      return jsonCall({
-        method: 'POST',
-        base: bases.discovery,
-        path,
-        auth: 'assistant',
-        body: validation.pageRequest(body),
-        retryMode: 'idempotent',
-        parse: validation.pageContent,
-        what: 'page content',
-        signal: requestOptions?.signal,
-      })
+      const read = { parse: validation.pageContent, what: 'page content' }
+      const check = () => validation.pageRequest(body)
+      return discoveryRead('page', domain, check, read, requestOptions)
     },
 
     connectAssistant(domain, connectionOptions) {

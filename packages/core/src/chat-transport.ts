@@ -238,14 +238,10 @@ export function createDocsChatTransport(options: DocsChatTransportOptions): Docs
         connectionOptions,
       )
 
-  return {
-    get thread() {
-      return connection.thread
-    },
-    clearThread: () => connection.clearThread(),
-
-    async sendMessages(request) {
-      const { fields, headers, continueThread } = await questionOf(options, request)
+  return transportOver(
+    connection,
+    options,
+    async (request, { fields, headers, continueThread }) => {
       let stream: AssistantMessageStream
       try {
         stream = await connection.ask(
@@ -265,6 +261,31 @@ export function createDocsChatTransport(options: DocsChatTransportOptions): Docs
         messageMetadata: fromHeaders ? { threadId: fromHeaders.threadId } : undefined,
       })
       return toReadableStream(chunks)
+    },
+  )
+}
+
+/**
+ * A transport over either connection: the thread is the connection's, and each request is sent
+ * by `send` with the question's fields, headers and thread resolved. Neither endpoint can resume
+ * a stream.
+ */
+function transportOver(
+  connection: { readonly thread: ThreadIdentity | undefined; clearThread(): void },
+  options: DocsChatTransportOptions,
+  send: (
+    request: DocsSendMessagesOptions,
+    question: Awaited<ReturnType<typeof questionOf>>,
+  ) => Promise<ReadableStream<DocsUIMessageChunk>>,
+): DocsChatTransport {
+  return {
+    get thread() {
+      return connection.thread
+    },
+    clearThread: () => connection.clearThread(),
+
+    async sendMessages(request) {
+      return send(request, await questionOf(options, request))
     },
 
     async reconnectToStream() {
@@ -307,14 +328,10 @@ function createV2Transport(options: DocsChatTransportOptions): DocsChatTransport
     },
   )
 
-  return {
-    get thread() {
-      return connection.thread
-    },
-    clearThread: () => connection.clearThread(),
-
-    async sendMessages(request) {
-      const { fields, headers, continueThread } = await questionOf(options, request)
+  return transportOver(
+    connection,
+    options,
+    async (request, { fields, headers, continueThread }) => {
       // What `DefaultChatTransport` sends, which the v2 endpoint accepts (api-contract §3).
       const body: Record<string, unknown> = {
         ...fields,
@@ -334,11 +351,7 @@ function createV2Transport(options: DocsChatTransportOptions): DocsChatTransport
         throw asAbortError(error)
       }
     },
-
-    async reconnectToStream() {
-      return null
-    },
-  }
+  )
 }
 
 /**

@@ -45,6 +45,14 @@ describe.each(aiVersions)('%s', (_version, load) => {
   })
 
   const newChat = (transport: unknown) => newAiChat(ai, transport)
+  /** A chat that asked once with the backend failing with `fault` (cleared after). */
+  const askWithFault = async (fault: string) => {
+    backend.setFault(fault)
+    const asked = newChat(newTransport())
+    await asked.chat.sendMessage({ text: QUESTION })
+    backend.setFault(undefined)
+    return asked
+  }
 
   it('readUIMessageStream builds the answer from the v2 stream, thread in the metadata', async () => {
     backend.setFault(undefined)
@@ -137,48 +145,33 @@ describe.each(aiVersions)('%s', (_version, load) => {
   })
 
   it('Chat reports an HTTP error status with the server message', async () => {
-    backend.setFault('status=503')
-    const { chat } = newChat(newTransport())
-    await chat.sendMessage({ text: QUESTION })
-    backend.setFault(undefined)
+    const { chat } = await askWithFault('status=503')
     expect(chat.status).toBe('error')
     expect(chat.error?.message).toBeTruthy()
     expect(chat.messages).toHaveLength(1)
   })
 
   it('Chat reports an error part and keeps the partial answer', async () => {
-    backend.setFault('error-part')
-    const { chat } = newChat(newTransport())
-    await chat.sendMessage({ text: QUESTION })
-    backend.setFault(undefined)
+    const { chat } = await askWithFault('error-part')
     expect(chat.status).toBe('error')
     expect(chat.error?.message).toContain('Injected error part')
     expect(textOf(chat.messages[1]).length).toBeGreaterThan(0)
   })
 
   it('Chat fails a malformed event as an invalid response', async () => {
-    backend.setFault('malformed-line')
-    const { chat } = newChat(newTransport())
-    await chat.sendMessage({ text: QUESTION })
-    backend.setFault(undefined)
+    const { chat } = await askWithFault('malformed-line')
     expect(chat.status).toBe('error')
     expect(chat.error?.message).toContain('Invalid answer stream')
   })
 
   it('Chat fails a cut stream instead of taking it for a whole answer', async () => {
-    backend.setFault('cut-after=6')
-    const { chat } = newChat(newTransport())
-    await chat.sendMessage({ text: QUESTION })
-    backend.setFault(undefined)
+    const { chat } = await askWithFault('cut-after=6')
     expect(chat.status).toBe('error')
     expect(chat.error?.message).toBe('The answer stream ended before it finished.')
   })
 
   it('a cut v2 answer fails with the same cut-answer error as every other path', async () => {
-    backend.setFault('cut-after=6')
-    const { chat, errors } = newChat(newTransport())
-    await chat.sendMessage({ text: QUESTION })
-    backend.setFault(undefined)
+    const { chat, errors } = await askWithFault('cut-after=6')
     expectCutAnswer(chat.error)
     expect(errors).toEqual([chat.error])
   })

@@ -38,6 +38,23 @@ function client(options: DocsClientOptions = {}) {
   })
 }
 
+/** A client of a port nothing listens on (a server opened and closed), counting its fetches. */
+async function refusedClient() {
+  const closed = createServer()
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+  const port = (closed.address() as AddressInfo).port
+  await new Promise((resolve) => closed.close(resolve))
+  let calls = 0
+  const refused = client({
+    baseUrl: `http://127.0.0.1:${port}`,
+    fetch: (input, init) => {
+      calls++
+      return fetch(input, init)
+    },
+  })
+  return { client: refused, calls: () => calls }
+}
+
 const status = (overrides: Record<string, unknown> = {}) => ({
   _id: 'st_1',
   projectId: 'proj',
@@ -213,22 +230,11 @@ describe('error kinds over HTTP', () => {
   })
 
   it('a refused connection is a network error, retried', async () => {
-    const closed = createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const port = (closed.address() as AddressInfo).port
-    await new Promise((resolve) => closed.close(resolve))
-    let calls = 0
-    const docs = client({
-      baseUrl: `http://127.0.0.1:${port}`,
-      fetch: (input, init) => {
-        calls++
-        return fetch(input, init)
-      },
-    })
+    const { client: docs, calls } = await refusedClient()
     const error = await failure(docs.search('acme', { query: 'q' }))
     expect(error).toMatchObject({ kind: 'network', retryable: true })
     expect(error.message).toContain('ECONNREFUSED')
-    expect(calls).toBe(3)
+    expect(calls()).toBe(3)
   })
 
   it('a destroyed socket is a network error', async () => {
@@ -555,21 +561,10 @@ describe('streamAssistantMessage', () => {
   })
 
   it('retries a refused connection, but not one that dropped after sending, nor a slow start', async () => {
-    const closed = createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const port = (closed.address() as AddressInfo).port
-    await new Promise((resolve) => closed.close(resolve))
-    let calls = 0
-    const refused = client({
-      baseUrl: `http://127.0.0.1:${port}`,
-      fetch: (input, init) => {
-        calls++
-        return fetch(input, init)
-      },
-    })
+    const { client: refused, calls } = await refusedClient()
     const body = { fp: 'anonymous', messages: [userMessage] }
     expect((await failure(refused.streamAssistantMessage('acme', body))).kind).toBe('network')
-    expect(calls).toBe(3)
+    expect(calls()).toBe(3)
 
     http.handler = (request) => request.socket.destroy()
     expect((await failure(client().streamAssistantMessage('acme', body))).kind).toBe('network')

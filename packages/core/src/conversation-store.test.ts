@@ -26,6 +26,22 @@ function turn(question: string, answer = `Answer to ${question}`) {
 const key = 'docchat:default@https://api.mintlify.com:conversations:docs.example.com'
 
 describe('createConversationStore', () => {
+  it('warns about a conversation it cannot serialise and stores the others', () => {
+    const warnings: DocsWarning[] = []
+    const store = createConversationStore({
+      storage: new QuotaStorage(),
+      onWarning: (w) => warnings.push(w),
+    })
+    store.save('docs.example.com', { messages: turn('Kept') })
+    const cyclic: Record<string, unknown> = { id: 'c', role: 'user', content: 'Cyclic' }
+    cyclic.parts = [{ type: 'text', text: 'Cyclic', self: cyclic }]
+    store.save('docs.example.com', { messages: [cyclic] })
+    expect(warnings.map((w) => w.message)).toContain(
+      'A conversation could not be serialised and was not stored',
+    )
+    expect(store.list('docs.example.com').map((c) => c.title)).toContain('Kept')
+  })
+
   it('keeps conversations per domain, newest first, with title, time and thread', () => {
     const storage = new QuotaStorage()
     const store = createConversationStore({ storage })

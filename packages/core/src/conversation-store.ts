@@ -3,7 +3,7 @@ import { isDocsMessage } from './message-shape'
 import { createDomainListeners } from './domain-listeners'
 import { createSafeStorage, type StorageOption } from './safe-storage'
 import type { ThreadIdentity } from './thread-identity'
-import { apiStorageOrigin, maxStoredChars, storageKeys } from './thread-store'
+import { apiStorageOrigin, maxStoredChars, serialisedOrWarn, storageKeys } from './thread-store'
 import { type DocsWarningHandler, reportWarning } from './warnings'
 
 export interface ConversationStoreOptions {
@@ -168,17 +168,13 @@ export function createConversationStore(options: ConversationStoreOptions = {}):
     // JSON array bytes: brackets + items + commas. The newest are kept; the oldest make room.
     let total = 2
     for (const conversation of sorted) {
-      let item: string
-      try {
-        item = JSON.stringify(conversation)
-      } catch (error) {
-        reportWarning(onWarning, {
-          code: 'storage-unavailable',
-          message: 'A conversation could not be serialised and was not stored',
-          value: error,
-        })
-        continue
-      }
+      const serialised = serialisedOrWarn(
+        () => JSON.stringify(conversation),
+        onWarning,
+        'A conversation could not be serialised and was not stored',
+      )
+      if (!serialised) continue
+      const item = serialised.json
       const size = encoder.encode(item).length + (kept.length > 0 ? 1 : 0)
       // One conversation larger than the whole budget is not kept, and does not empty the rest.
       if (2 + size > maxBytes) continue

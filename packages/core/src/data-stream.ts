@@ -11,13 +11,18 @@ import { DocsApiError } from './errors'
  * failure it throws for content is a line past its cap (`maxLineChars`), which it cannot buffer.
  */
 
-export type DataStreamFinishReason =
+/** Finish reasons the `finish` chunk of every AI SDK v5+ major accepts. */
+export type DocsFinishReason =
   | 'stop'
   | 'length'
   | 'content-filter'
   | 'tool-calls'
   | 'error'
   | 'other'
+
+/** The v4 stream's finish reasons: the v5+ ones and `unknown`. */
+export type DataStreamFinishReason =
+  | DocsFinishReason
   | 'unknown'
   // Newer servers may send reasons this version does not know; keep them rather than fail.
   | (string & {})
@@ -100,6 +105,16 @@ function extrasOf(value: Json, known: readonly string[]): Record<string, unknown
     if (!known.includes(key)) extras[key] = value[key]
   }
   return extras
+}
+
+/** A finish event with the line's `usage` added, when it has a well-formed one. */
+function withUsage(
+  event: Extract<DataStreamEvent, { type: 'finish-message' | 'finish-step' }>,
+  raw: unknown,
+): DataStreamEvent {
+  const usage = usageOf(raw)
+  if (usage) event.usage = usage
+  return event
 }
 
 function usageOf(value: unknown): DataStreamUsage | undefined {
@@ -241,27 +256,27 @@ function parseDataStreamRange(
       break
     case 0x64: // d
       if (isObject(value) && typeof value.finishReason === 'string') {
-        const event: DataStreamEvent = {
-          type: 'finish-message',
-          finishReason: value.finishReason,
-          extras: extrasOf(value, FINISH_MESSAGE_KEYS),
-        }
-        const usage = usageOf(value.usage)
-        if (usage) event.usage = usage
-        return event
+        return withUsage(
+          {
+            type: 'finish-message',
+            finishReason: value.finishReason,
+            extras: extrasOf(value, FINISH_MESSAGE_KEYS),
+          },
+          value.usage,
+        )
       }
       break
     case 0x65: // e
       if (isObject(value) && typeof value.finishReason === 'string') {
-        const event: DataStreamEvent = {
-          type: 'finish-step',
-          finishReason: value.finishReason,
-          isContinued: value.isContinued === true,
-          extras: extrasOf(value, FINISH_STEP_KEYS),
-        }
-        const usage = usageOf(value.usage)
-        if (usage) event.usage = usage
-        return event
+        return withUsage(
+          {
+            type: 'finish-step',
+            finishReason: value.finishReason,
+            isContinued: value.isContinued === true,
+            extras: extrasOf(value, FINISH_STEP_KEYS),
+          },
+          value.usage,
+        )
       }
       break
     case 0x66: // f

@@ -243,19 +243,28 @@ describe('JSON responses and error bodies are read to a cap', () => {
       })
     }
 
+  /** A client without retries whose every response is an endless body, recorded in `bodies`. */
+  const cappedClient = <C>(
+    create: (options: Parameters<typeof createDocsClientLite>[0]) => C,
+    endless: ReturnType<typeof fetchOf>,
+  ) => {
+    const bodies: ReturnType<typeof endlessBody>[] = []
+    const client = create({
+      baseUrl: 'https://api.example',
+      assistantKey: 'mint_dsc_x',
+      retry: false,
+      fetch: endless(bodies),
+    })
+    return { client, bodies }
+  }
+
   it.each([
     ['createDocsClient', createDocsClient],
     ['createDocsClientLite', createDocsClientLite],
   ])(
     '%s: a search answer past DATA_LIMITS.responseChars is invalid-response, read no further',
     async (_name, create) => {
-      const bodies: ReturnType<typeof endlessBody>[] = []
-      const client = create({
-        baseUrl: 'https://api.example',
-        assistantKey: 'mint_dsc_x',
-        retry: false,
-        fetch: fetchOf(200, '[{"content":"', 'a')(bodies),
-      })
+      const { client, bodies } = cappedClient(create, fetchOf(200, '[{"content":"', 'a'))
       const error = await rejection(client.search('acme', { query: 'webhooks' }))
       expect(error.kind).toBe('invalid-response')
       expect(error.message).toContain(String(DATA_LIMITS.responseChars))
@@ -266,13 +275,10 @@ describe('JSON responses and error bodies are read to a cap', () => {
   )
 
   it('an error body is read to DATA_LIMITS.errorBodyChars: the status and message still come through', async () => {
-    const bodies: ReturnType<typeof endlessBody>[] = []
-    const client = createDocsClientLite({
-      baseUrl: 'https://api.example',
-      assistantKey: 'mint_dsc_x',
-      retry: false,
-      fetch: fetchOf(500, '{"message":"Down for maintenance","padding":"', ' ')(bodies),
-    })
+    const { client, bodies } = cappedClient(
+      createDocsClientLite,
+      fetchOf(500, '{"message":"Down for maintenance","padding":"', ' '),
+    )
     const error = await rejection(client.getPage('acme', { path: '/a' }))
     expect(error.kind).toBe('server')
     expect(error.status).toBe(500)

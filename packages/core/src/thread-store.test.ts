@@ -71,6 +71,20 @@ const message = (id: string, text = '') => ({
 })
 
 describe('createThreadStore', () => {
+  it('warns about a message it cannot serialise and keeps what it had stored', () => {
+    const warnings: DocsWarning[] = []
+    const store = createThreadStore({ storage: 'memory', onWarning: (w) => warnings.push(w) })
+    store.setMessages('acme', [message('m1', 'kept')])
+    store.setMessages('acme', [{ ...message('m2'), size: 1n }])
+    expect(warnings).toMatchObject([
+      {
+        code: 'storage-unavailable',
+        message: 'A message could not be serialised and was not stored',
+      },
+    ])
+    expect(store.getMessages('acme')).toEqual([message('m1', 'kept')])
+  })
+
   it('keeps one thread per domain and keeps the key when a later response has none', () => {
     const store = createThreadStore({ storage: 'memory' })
     store.set('acme', { threadId: 't1', threadKey: 'k1' })

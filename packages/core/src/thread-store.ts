@@ -105,6 +105,23 @@ export interface ThreadStore {
 
 const encoder = new TextEncoder()
 
+/**
+ * What `serialise` returns, or nothing after a `storage-unavailable` warning (`message`) when it
+ * throws (a cycle, a BigInt): what cannot be serialised is not stored.
+ */
+export function serialisedOrWarn(
+  serialise: () => string,
+  onWarning: DocsWarningHandler | undefined,
+  message: string,
+): { json: string } | undefined {
+  try {
+    return { json: serialise() }
+  } catch (error) {
+    reportWarning(onWarning, { code: 'storage-unavailable', message, value: error })
+    return undefined
+  }
+}
+
 export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore {
   const { onWarning } = options
   const isMessage = options.isMessage ?? isDocsMessage
@@ -196,16 +213,13 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       )
       const serialized: string[] = []
       for (const message of recent) {
-        try {
-          serialized.push(JSON.stringify(message) ?? 'null')
-        } catch (error) {
-          reportWarning(onWarning, {
-            code: 'storage-unavailable',
-            message: 'A message could not be serialised and was not stored',
-            value: error,
-          })
-          return
-        }
+        const item = serialisedOrWarn(
+          () => JSON.stringify(message) ?? 'null',
+          onWarning,
+          'A message could not be serialised and was not stored',
+        )
+        if (!item) return
+        serialized.push(item.json)
       }
       // JSON array bytes: brackets + items + commas. Drop the oldest until it fits.
       const sizes = serialized.map((item) => encoder.encode(item).length)

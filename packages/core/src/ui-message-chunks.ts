@@ -1,4 +1,9 @@
-import type { DataStreamEvent, DataStreamFinishReason, DataStreamUsage } from './data-stream'
+import type {
+  DataStreamEvent,
+  DataStreamFinishReason,
+  DataStreamUsage,
+  DocsFinishReason,
+} from './data-stream'
 import { cutAnswerError } from './stream-failure'
 import { threadFromEvent } from './thread-identity'
 
@@ -7,14 +12,7 @@ type JsonValue = null | string | number | boolean | JsonValue[] | { [key: string
 /** Same shape as the AI SDK's `ProviderMetadata`. */
 export type DocsProviderMetadata = Record<string, Record<string, JsonValue>>
 
-/** Finish reasons the `finish` chunk of every AI SDK v5+ major accepts. */
-export type DocsFinishReason =
-  | 'stop'
-  | 'length'
-  | 'content-filter'
-  | 'tool-calls'
-  | 'error'
-  | 'other'
+export type { DocsFinishReason } from './data-stream'
 
 /** Message metadata the chunks carry: thread, usage, v4 annotations and any extra `d:` keys. */
 export interface DocsMessageMetadata {

@@ -10,7 +10,7 @@ import {
 import { uiMessageChunkSchema as v6ChunkSchema } from 'ai-v6'
 import { uiMessageChunkSchema as v7ChunkSchema } from 'ai-v7'
 import { describe, expect, it } from 'vitest'
-import { collect, randomChunks, streamOf } from '@docchat/test-utils/streams'
+import { collect, randomChunks, streamOf, watchedBody } from '@docchat/test-utils/streams'
 import { failure } from './test/harness'
 import {
   CHUNK_FIELDS,
@@ -128,17 +128,11 @@ describe('readUIMessageStreamChunks', () => {
   })
 
   it('stops at [DONE] and cancels the rest of the body', async () => {
-    let cancelled = false
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode('data: {"type":"start"}\n\ndata: [DONE]\n\n'))
-      },
-      cancel() {
-        cancelled = true
-      },
+    const { body, cancelled } = watchedBody({
+      once: 'data: {"type":"start"}\n\ndata: [DONE]\n\n',
     })
     expect(await collect(readUIMessageStreamChunks(body))).toEqual([{ type: 'start' }])
-    expect(cancelled).toBe(true)
+    expect(cancelled()).toBe(true)
   })
 
   it('takes time linear in the body: 8× the events cost about 8× (not 64×)', async () => {

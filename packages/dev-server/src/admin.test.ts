@@ -4,25 +4,29 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createDevServer, type DevServer } from './server'
 import { fixtureCorpus } from './test/fixture-docs'
 import { checkResponse, responseSpec, specFixtures } from './test/openapi-check'
-import { get, manualClock, post } from './test/requests'
+import { get, manualClock, post, limitedServer, adminPost } from './test/requests'
 
 const clock = manualClock()
 let server: DevServer
 
-beforeAll(async () => {
-  server = await createDevServer({
+/** The fixture docs as `acme`, with the project `acme-project` on them, on `clock`. */
+const projectServer = (clock: { now: () => number }) =>
+  createDevServer({
     docs: { acme: fixtureCorpus() },
     projects: { 'acme-project': { domain: 'acme' } },
     now: clock.now,
   })
+
+beforeAll(async () => {
+  server = await projectServer(clock)
 })
 
 function createJob(content: string, headers: Record<string, string> = {}) {
-  return post(
+  return adminPost(
     server,
     '/v1/agent/acme-project/job',
     { messages: [{ role: 'user', content }], asDraft: true },
-    { key: server.keys.admin, headers },
+    { headers },
   )
 }
 
@@ -115,20 +119,13 @@ describe('agent jobs', () => {
   })
 
   it('validates the create body and 404s unknown jobs and projects', async () => {
-    const bad = await post(
-      server,
-      '/v1/agent/acme-project/job',
-      { messages: 'hi' },
-      { key: server.keys.admin },
-    )
+    const bad = await adminPost(server, '/v1/agent/acme-project/job', { messages: 'hi' })
     expect(bad.status).toBe(400)
     expect(await bad.json()).toMatchObject({ field: 'messages' })
-    const model = await post(
-      server,
-      '/v1/agent/acme-project/job',
-      { messages: [{ role: 'user', content: 'x' }], model: 'gpt' },
-      { key: server.keys.admin },
-    )
+    const model = await adminPost(server, '/v1/agent/acme-project/job', {
+      messages: [{ role: 'user', content: 'x' }],
+      model: 'gpt',
+    })
     expect((await model.json()).field).toBe('model')
     expect((await get(server, '/v1/agent/acme-project/job/nope')).status).toBe(404)
     const project = await get(server, '/v1/agent/other/jobs')
@@ -198,12 +195,7 @@ describe('project updates', () => {
   })
 
   it('rate-limits triggers per organization per 10 seconds', async () => {
-    const limited = await createDevServer({
-      docs: { acme: fixtureCorpus() },
-      projects: ['p'],
-      rateLimits: { updatesPerOrgPer10s: 1 },
-      seed: false,
-    })
+    const limited = await limitedServer({ updatesPerOrgPer10s: 1 }, { projects: ['p'] })
     expect(
       (await post(limited, '/v1/project/update/p', undefined, { key: limited.keys.admin })).status,
     ).toBe(202)
@@ -221,11 +213,7 @@ describeWithShared(
     const specClock = manualClock()
     let specServer: DevServer
     beforeAll(async () => {
-      specServer = await createDevServer({
-        docs: { acme: fixtureCorpus() },
-        projects: { 'acme-project': { domain: 'acme' } },
-        now: specClock.now,
-      })
+      specServer = await projectServer(specClock)
     })
     const read = async (path: string) => {
       const response = await get(specServer, path)

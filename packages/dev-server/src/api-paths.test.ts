@@ -3,14 +3,15 @@
  * `/api/discovery` and bare `/v1`, with the same handlers, keys and limits; `{message}` errors with
  * reason phrases; and clients that never send a `threadId`, as stock `useChat` doesn't.
  */
-import { callChatApi, type UIMessage } from '@ai-sdk/ui-utils'
+import type { UIMessage } from '@ai-sdk/ui-utils'
 import { createDocsClient } from '@docchat/core'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDevServerHandlers } from './msw'
 import { createDevServer, type DevServer, discoveryPrefixes } from './server'
 import { fixtureCorpus } from './test/fixture-docs'
-import { base, post, userMessage } from './test/requests'
+import { base, post, userMessage, limitedServer, adminPost } from './test/requests'
+import { stockTurn } from './test/stock-client'
 
 let server: DevServer
 
@@ -57,23 +58,14 @@ describe('discovery routes under every prefix', () => {
         { key: null },
       )
       expect(anonymous.status).toBe(401)
-      const admin = await post(
-        server,
-        `${prefix}/v1/search/acme`,
-        { query: 'x' },
-        { key: server.keys.admin },
-      )
+      const admin = await adminPost(server, `${prefix}/v1/search/acme`, { query: 'x' })
       expect(admin.status).toBe(403)
       expect((await admin.json()).message).toContain('assistant API key')
     }
   })
 
   it('counts one set of rate limits across prefixes', async () => {
-    const limited = await createDevServer({
-      docs: { acme: fixtureCorpus() },
-      rateLimits: { perOrgPerHour: 3 },
-      seed: false,
-    })
+    const limited = await limitedServer({ perOrgPerHour: 3 })
     for (const prefix of discoveryPrefixes) {
       expect((await post(limited, `${prefix}/v1/search/acme`, { query: 'x' })).status).toBe(200)
     }
@@ -154,43 +146,27 @@ describe('errors', () => {
 
 describe('clients that never send threadId (stock useChat)', () => {
   /** The stock ai@4 client, as `useChat` drives it, against bare `/v1`. */
-  async function stockTurn(messages: UIMessage[]) {
-    let finished: UIMessage | undefined
-    let response: Response | undefined
-    await callChatApi({
-      api: `${base}/v1/assistant/acme/message`,
-      body: { id: 'chat-1', messages, fp: 'anonymous', retrievalPageSize: 5 },
-      streamProtocol: 'data',
-      credentials: undefined,
-      headers: { Authorization: `Bearer ${server.keys.assistant}` },
-      abortController: () => new AbortController(),
-      restoreMessagesOnFailure: () => {},
-      onResponse: (r) => {
-        response = r
-      },
-      onUpdate: () => {},
-      onFinish: (message) => {
-        finished = message as UIMessage
-      },
-      onToolCall: undefined,
-      generateId: () => `a-${messages.length}`,
-      fetch: (input, init) => server.fetch(new Request(input as string, init)),
-      lastMessage: undefined,
-    })
+  async function stockV1Turn(messages: UIMessage[]) {
+    const { finished, response } = await stockTurn(
+      server,
+      `${base}/v1/assistant/acme/message`,
+      { id: 'chat-1', messages, fp: 'anonymous', retrievalPageSize: 5 },
+      { generateId: () => `a-${messages.length}` },
+    )
     if (!finished || !response) throw new Error('the stream did not finish')
-    return { message: finished, threadId: response.headers.get('x-thread-id') }
+    return { message: finished.message, threadId: response.headers.get('x-thread-id') }
   }
 
   it('get a new X-Thread-Id each turn, and the history rebuilt from messages', async () => {
     const question = userMessage('How do webhook retries work?', 'q1') as unknown as UIMessage
-    const first = await stockTurn([question])
+    const first = await stockV1Turn([question])
     expect(first.message.content).toContain('eight times')
     const search = first.message.parts?.find((part) => part.type === 'tool-invocation')
     expect(search).toMatchObject({ toolInvocation: { toolName: 'search', state: 'result' } })
 
     // The follow-up sends the whole conversation back, tool results included, and no thread.
     const followUp = userMessage('How do I verify it?', 'q2') as unknown as UIMessage
-    const second = await stockTurn([question, first.message, followUp])
+    const second = await stockV1Turn([question, first.message, followUp])
     expect(second.threadId).toBeTruthy()
     expect(second.threadId).not.toBe(first.threadId)
     // "it" only resolves through the earlier turn, which came from `messages`.

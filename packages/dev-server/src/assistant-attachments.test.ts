@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { DOCS_LIMITS, readDataStream } from '@docchat/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningDevServer, startDevServer } from './node-server'
+import { chunk, startChatOnlyModel } from './test/fake-openai'
 import { fixtureCorpus } from './test/fixture-docs'
 import { useDevServerOverHttp, userMessage } from './test/requests'
 
@@ -158,33 +157,16 @@ describe('attachments on the v2 endpoint (file parts)', () => {
 
 describe('attachments in LLM mode', () => {
   const received: { messages: { role: string; content: unknown }[] }[] = []
-  let fake: Server
+  let fake: Awaited<ReturnType<typeof startChatOnlyModel>>
   let llmServer: RunningDevServer
 
   beforeAll(async () => {
     // A local OpenAI-compatible endpoint that answers without tools, recording what it was sent.
-    fake = createServer((req, res) => {
-      let raw = ''
-      req.on('data', (chunk: Buffer) => {
-        raw += chunk.toString()
-      })
-      req.on('end', () => {
-        if (req.url?.endsWith('/embeddings')) {
-          res.writeHead(404, { 'content-type': 'application/json' })
-          res.end(JSON.stringify({ error: { message: 'embeddings not supported' } }))
-          return
-        }
-        received.push(JSON.parse(raw))
-        res.writeHead(200, { 'content-type': 'text/event-stream' })
-        const chunk = (delta: object, finish: string | null) =>
-          `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
-        res.write(chunk({ role: 'assistant', content: 'It is a one-pixel image.' }, null))
-        res.write(chunk({}, 'stop'))
-        res.end('data: [DONE]\n\n')
-      })
+    fake = await startChatOnlyModel((body) => {
+      received.push(body as (typeof received)[number])
+      return [chunk({ role: 'assistant', content: 'It is a one-pixel image.' }), chunk({}, 'stop')]
     })
-    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve))
-    const baseURL = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`
+    const baseURL = fake.baseURL
     llmServer = await startDevServer({
       docs: { acme: fixtureCorpus() },
       llm: { apiKey: 'sk-local', baseURL, model: 'local-model' },
@@ -194,7 +176,7 @@ describe('attachments in LLM mode', () => {
   })
   afterAll(async () => {
     await llmServer.close()
-    await new Promise((resolve) => fake.close(resolve))
+    await fake.close()
   })
 
   it('passes images to the model as image parts and names PDFs in the system prompt', async () => {

@@ -1,4 +1,4 @@
-import { callChatApi, processDataStream, type UIMessage } from '@ai-sdk/ui-utils'
+import { processDataStream, type UIMessage } from '@ai-sdk/ui-utils'
 import { readDataStream } from '@docchat/core'
 import type { LanguageModelV1StreamPart } from 'ai'
 import { MockLanguageModelV1, simulateReadableStream } from 'ai/test'
@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createDevServer, type DevServer } from './server'
 import { fixtureCorpus } from './test/fixture-docs'
 import { ask, base, post, userMessage } from './test/requests'
+import { stockTurn } from './test/stock-client'
 
 let server: DevServer
 
@@ -25,31 +26,11 @@ interface ChatResult {
 
 /** The stock ai@4 client, exactly as `useChat` drives it. */
 async function chatWithStockClient(body: Record<string, unknown>): Promise<ChatResult> {
-  let last: UIMessage | undefined
-  let finished: ChatResult | undefined
-  let response: Response | undefined
-  await callChatApi({
-    api: `${base}/discovery/v1/assistant/acme/message`,
+  const { finished, last, response } = await stockTurn(
+    server,
+    `${base}/discovery/v1/assistant/acme/message`,
     body,
-    streamProtocol: 'data',
-    credentials: undefined,
-    headers: { Authorization: `Bearer ${server.keys.assistant}` },
-    abortController: () => new AbortController(),
-    restoreMessagesOnFailure: () => {},
-    onResponse: (r) => {
-      response = r
-    },
-    onUpdate: ({ message }) => {
-      last = message as UIMessage
-    },
-    onFinish: (message, { finishReason }) => {
-      finished = { message: message as UIMessage, finishReason }
-    },
-    onToolCall: undefined,
-    generateId: () => 'generated',
-    fetch: (input, init) => server.fetch(new Request(input as string, init)),
-    lastMessage: undefined,
-  })
+  )
   if (!finished || !last) throw new Error('stream did not finish')
   return { ...finished, response }
 }

@@ -71,17 +71,20 @@ afterAll(() => {
 })
 
 describe('docchat-dev-server CLI', () => {
-  it('prints its URL, domains and keys', () => {
+  it('prints its URL', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-    expect(output).toContain('domain    acme (5 pages)')
-    expect(output).toContain('assistant mint_dsc_dev_local')
-    expect(output).toContain('admin mint_dev_local')
-    expect(output).toContain('no language model involved')
-    expect(output).toContain('set OPENAI_API_KEY')
-    expect(output).toContain('pace      instant')
-    expect(output).toContain(
-      'network   Host: loopback names, docs.test; admin CORS: https://admin.example; X-Forwarded-For: ignored',
-    )
+  })
+
+  it.each([
+    'domain    acme (5 pages)',
+    'assistant mint_dsc_dev_local',
+    'admin mint_dev_local',
+    'no language model involved',
+    'set OPENAI_API_KEY',
+    'pace      instant',
+    'network   Host: loopback names, docs.test; admin CORS: https://admin.example; X-Forwarded-For: ignored',
+  ])('prints its settings: %s', (line) => {
+    expect(output).toContain(line)
   })
 
   it('serves search over real HTTP', async () => {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createDevServer, type DevServer } from './server'
 import { fixtureCorpus } from './test/fixture-docs'
 import { checkResponse, specFixtures } from './test/openapi-check'
-import { ask, base, post } from './test/requests'
+import { ask, base, post, limitedServer, adminPost } from './test/requests'
 
 let server: DevServer
 
@@ -35,20 +35,19 @@ describeWithShared(
     })
 
     it('page: {path, content}, and 404 {message}', async () => {
-      const found = await post(server, '/discovery/v1/page/acme', { path: '/quickstart' })
-      expect(found.status).toBe(200)
-      const body = await found.json()
-      expect(
-        checkResponse('discovery-openapi.json', '/v1/page/{domain}', 'post', 200, body),
-      ).toEqual([])
+      /** The page route's answer for `path`, with `status`, as the spec describes it. */
+      const page = async (path: string, status: number) => {
+        const response = await post(server, '/discovery/v1/page/acme', { path })
+        expect(response.status).toBe(status)
+        const body = await response.json()
+        expect(
+          checkResponse('discovery-openapi.json', '/v1/page/{domain}', 'post', status, body),
+        ).toEqual([])
+        return body
+      }
+      const body = await page('/quickstart', 200)
       expect(pageContentSchema.parse(body).content).toContain('acme invoices send')
-
-      const missing = await post(server, '/discovery/v1/page/acme', { path: '/nope' })
-      expect(missing.status).toBe(404)
-      const error = await missing.json()
-      expect(
-        checkResponse('discovery-openapi.json', '/v1/page/{domain}', 'post', 404, error),
-      ).toEqual([])
+      const error = await page('/nope', 404)
       expect(error.message).toBe('Page not found or no search index available')
     })
   },
@@ -147,12 +146,7 @@ describe('keys', () => {
       { key: 'mint_dsc_nope' },
     )
     expect(unknown.status).toBe(401)
-    const admin = await post(
-      server,
-      '/discovery/v1/search/acme',
-      { query: 'x' },
-      { key: server.keys.admin },
-    )
+    const admin = await adminPost(server, '/discovery/v1/search/acme', { query: 'x' })
     expect(admin.status).toBe(403)
     expect((await admin.json()).message).toContain('assistant API key')
     const assistant = await ask(server, 'acme', 'hi', {}, { key: server.keys.admin })
@@ -184,12 +178,7 @@ describe('keys', () => {
 describe('rate limits', () => {
   it('trip at the configured numbers with 429 and Retry-After', async () => {
     let time = Date.UTC(2026, 0, 1, 10, 0, 0)
-    const limited = await createDevServer({
-      docs: { acme: fixtureCorpus() },
-      rateLimits: { perOrgPerHour: 3 },
-      now: () => time,
-      seed: false,
-    })
+    const limited = await limitedServer({ perOrgPerHour: 3 }, { now: () => time })
     for (let i = 0; i < 3; i++) {
       expect((await post(limited, '/discovery/v1/search/acme', { query: 'x' })).status).toBe(200)
     }
@@ -203,12 +192,7 @@ describe('rate limits', () => {
 
   it('count assistant messages per key per month and per IP per day', async () => {
     const time = Date.UTC(2026, 0, 1, 0, 0, 0)
-    const perKey = await createDevServer({
-      docs: { acme: fixtureCorpus() },
-      rateLimits: { perKeyPerMonth: 2 },
-      now: () => time,
-      seed: false,
-    })
+    const perKey = await limitedServer({ perKeyPerMonth: 2 }, { now: () => time })
     expect((await ask(perKey, 'acme', 'invoices')).status).toBe(200)
     expect((await ask(perKey, 'acme', 'invoices')).status).toBe(200)
     const over = await ask(perKey, 'acme', 'invoices')
@@ -217,12 +201,7 @@ describe('rate limits', () => {
     // Search is not an assistant message: it does not count against credits.
     expect((await post(perKey, '/discovery/v1/search/acme', { query: 'x' })).status).toBe(200)
 
-    const perIp = await createDevServer({
-      docs: { acme: fixtureCorpus() },
-      rateLimits: { perIpPerDay: 1 },
-      seed: false,
-      trustProxy: true,
-    })
+    const perIp = await limitedServer({ perIpPerDay: 1 }, { trustProxy: true })
     const from = (ip: string) =>
       ask(perIp, 'acme', 'invoices', {}, { headers: { 'X-Forwarded-For': ip } })
     expect((await from('10.0.0.1')).status).toBe(200)

@@ -16,7 +16,15 @@ import { RateLimiter, windows } from './rate-limits'
 import { createDevServer, type DevServer } from './server'
 import { type FakeOpenAI, startFakeOpenAI } from './test/fake-openai'
 import { fixtureCorpus } from './test/fixture-docs'
-import { ask, get, post, useDevServerOverHttp, userMessage } from './test/requests'
+import {
+  ask,
+  get,
+  post,
+  useDevServerOverHttp,
+  userMessage,
+  limitedServer,
+  adminPost,
+} from './test/requests'
 
 /** Sends raw bytes (a `Host` header `fetch` would never send) and returns the whole reply. */
 function rawRequest(port: number, head: string): Promise<string> {
@@ -539,12 +547,9 @@ describe('amplification: long queries, words and questions', () => {
     return response
   }
   const postJob = async (content: string) => {
-    const response = await post(
-      server,
-      '/v1/agent/docchat-project/job',
-      { messages: [{ role: 'user', content }] },
-      { key: server.keys.admin },
-    )
+    const response = await adminPost(server, '/v1/agent/docchat-project/job', {
+      messages: [{ role: 'user', content }],
+    })
     await response.body?.cancel()
     return response
   }
@@ -807,47 +812,29 @@ describe('X-Forwarded-For', () => {
   const fromIp = (server: DevServer, ip: string) =>
     ask(server, 'acme', 'webhooks', {}, { headers: { 'X-Forwarded-For': ip } })
 
-  it('is ignored by default: a client cannot pick its own rate-limit bucket', async () => {
-    const server = await createDevServer({
-      docs: { acme: fixtureCorpus() },
-      rateLimits: { perIpPerDay: 1 },
-      seed: false,
-    })
-    const first = await server.fetch(
+  /** A question from one client address (192.0.2.7) that claims to be forwarded for `ip`. */
+  const fromOneAddress = (server: DevServer, ip: string) =>
+    server.fetch(
       new Request('http://dev.test/discovery/v1/assistant/acme/message', {
         method: 'POST',
-        headers: {
-          Authorization: `Bearer ${server.keys.assistant}`,
-          'X-Forwarded-For': '10.0.0.1',
-        },
+        headers: { Authorization: `Bearer ${server.keys.assistant}`, 'X-Forwarded-For': ip },
         body: JSON.stringify({ fp: 'anonymous', messages: [userMessage('webhooks')] }),
       }),
       { clientAddress: '192.0.2.7' },
     )
+
+  it('is ignored by default: a client cannot pick its own rate-limit bucket', async () => {
+    const server = await limitedServer({ perIpPerDay: 1 })
+    const first = await fromOneAddress(server, '10.0.0.1')
     expect(first.status).toBe(200)
     await first.text()
-    const second = await server.fetch(
-      new Request('http://dev.test/discovery/v1/assistant/acme/message', {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${server.keys.assistant}`,
-          'X-Forwarded-For': '10.0.0.2',
-        },
-        body: JSON.stringify({ fp: 'anonymous', messages: [userMessage('webhooks')] }),
-      }),
-      { clientAddress: '192.0.2.7' },
-    )
+    const second = await fromOneAddress(server, '10.0.0.2')
     expect(second.status).toBe(429)
     expect((await second.json()).message).toContain('per IP address per day')
   })
 
   it('decides the bucket with trustProxy, by the address the proxy appended', async () => {
-    const server = await createDevServer({
-      docs: { acme: fixtureCorpus() },
-      rateLimits: { perIpPerDay: 1 },
-      seed: false,
-      trustProxy: true,
-    })
+    const server = await limitedServer({ perIpPerDay: 1 }, { trustProxy: true })
     expect((await fromIp(server, '10.0.0.1')).status).toBe(200)
     expect((await fromIp(server, '10.0.0.1')).status).toBe(429)
     // A client-supplied first entry does not buy a fresh bucket: the proxy's last entry counts.

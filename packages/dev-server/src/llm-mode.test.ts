@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDevServer, llmSettingsFromEnv } from './server'
+import { chunk, startChatOnlyModel } from './test/fake-openai'
 import { fixtureCorpus } from './test/fixture-docs'
 import { ask } from './test/requests'
 
@@ -13,69 +12,54 @@ interface ChatRequest {
 }
 
 const received: { authorization?: string; body: ChatRequest }[] = []
-let fake: Server
+let fake: Awaited<ReturnType<typeof startChatOnlyModel>>
 let baseURL = ''
 
-function chunk(delta: object, finish: string | null = null, usage?: object) {
-  const body = {
-    id: 'chatcmpl-1',
-    object: 'chat.completion.chunk',
-    created: 0,
-    model: 'local-model',
-    choices: [{ index: 0, delta, finish_reason: finish }],
-    ...(usage ? { usage } : {}),
-  }
-  return `data: ${JSON.stringify(body)}\n\n`
-}
+const withUsage = (prompt_tokens: number, completion_tokens: number) => ({
+  model: 'local-model',
+  usage: { prompt_tokens, completion_tokens },
+})
 
 beforeAll(async () => {
   // A local OpenAI-compatible chat completions endpoint (what a local model server speaks), so
-  // the real @ai-sdk/openai provider runs end to end without leaving the machine.
-  fake = createServer((req, res) => {
-    let raw = ''
-    req.on('data', (c: Buffer) => {
-      raw += c.toString()
-    })
-    req.on('end', () => {
-      // A chat-only server (many local ones): the dev server falls back to keyword search.
-      if (req.url?.endsWith('/embeddings')) {
-        res.writeHead(404, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ error: { message: 'embeddings not supported' } }))
-        return
-      }
-      const body = JSON.parse(raw) as ChatRequest
-      received.push({ authorization: req.headers.authorization, body })
-      res.writeHead(200, { 'content-type': 'text/event-stream' })
-      const answered = body.messages.some((m) => m.role === 'tool')
-      if (answered) {
-        res.write(chunk({ role: 'assistant', content: 'Install it with ' }))
-        res.write(chunk({ content: '`npm install -g @acme/cli` ([Quickstart](/quickstart)).' }))
-        res.write(chunk({}, 'stop', { prompt_tokens: 40, completion_tokens: 12 }))
-      } else {
-        res.write(
-          chunk({
-            role: 'assistant',
-            tool_calls: [
-              {
-                index: 0,
-                id: 'call_1',
-                type: 'function',
-                function: { name: 'search', arguments: '{"query":"install cli"}' },
-              },
-            ],
-          }),
-        )
-        res.write(chunk({}, 'tool_calls', { prompt_tokens: 30, completion_tokens: 6 }))
-      }
-      res.end('data: [DONE]\n\n')
-    })
+  // the real @ai-sdk/openai provider runs end to end without leaving the machine. Chat-only (many
+  // local ones): the dev server falls back to keyword search.
+  fake = await startChatOnlyModel((raw, req) => {
+    const body = raw as ChatRequest
+    received.push({ authorization: req.headers.authorization, body })
+    const answered = body.messages.some((m) => m.role === 'tool')
+    const model = { model: 'local-model' }
+    if (answered) {
+      return [
+        chunk({ role: 'assistant', content: 'Install it with ' }, null, model),
+        chunk({ content: '`npm install -g @acme/cli` ([Quickstart](/quickstart)).' }, null, model),
+        chunk({}, 'stop', withUsage(40, 12)),
+      ]
+    }
+    return [
+      chunk(
+        {
+          role: 'assistant',
+          tool_calls: [
+            {
+              index: 0,
+              id: 'call_1',
+              type: 'function',
+              function: { name: 'search', arguments: '{"query":"install cli"}' },
+            },
+          ],
+        },
+        null,
+        model,
+      ),
+      chunk({}, 'tool_calls', withUsage(30, 6)),
+    ]
   })
-  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve))
-  baseURL = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`
+  baseURL = fake.baseURL
 })
 
 afterAll(async () => {
-  await new Promise((resolve) => fake.close(resolve))
+  await fake.close()
 })
 
 describe('LLM mode through @ai-sdk/openai (OpenAI-compatible server)', () => {

@@ -1,10 +1,10 @@
-import { callChatApi } from '@ai-sdk/ui-utils'
 import { createDocsClient } from '@docchat/core'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDevServerHandlers } from './msw'
 import { createDevServer, type DevServer } from './server'
 import { fixtureCorpus } from './test/fixture-docs'
+import { stockTurn } from './test/stock-client'
 
 let server: DevServer
 const mock = setupServer()
@@ -41,11 +41,10 @@ describe('createDevServerHandlers (msw 2, setupServer)', () => {
   })
 
   it('serves a proxy mount path too, and streams the assistant through the stock ai@4 client', async () => {
-    let content = ''
-    let threadId: string | null = null
-    await callChatApi({
-      api: 'https://docs.example/api/docchat/discovery/v1/assistant/acme/message',
-      body: {
+    const { response, last } = await stockTurn(
+      server,
+      'https://docs.example/api/docchat/discovery/v1/assistant/acme/message',
+      {
         fp: 'anonymous',
         messages: [
           {
@@ -56,23 +55,10 @@ describe('createDevServerHandlers (msw 2, setupServer)', () => {
           },
         ],
       },
-      streamProtocol: 'data',
-      credentials: undefined,
-      headers: { Authorization: `Bearer ${server.keys.assistant}` },
-      abortController: () => new AbortController(),
-      restoreMessagesOnFailure: () => {},
-      onResponse: (response) => {
-        threadId = response.headers.get('x-thread-id')
-      },
-      onUpdate: ({ message }) => {
-        content = message.content
-      },
-      onFinish: undefined,
-      onToolCall: undefined,
-      generateId: () => 'id',
-      fetch: undefined,
-      lastMessage: undefined,
-    })
+      { generateId: () => 'id', overNetwork: true },
+    )
+    const threadId = response?.headers.get('x-thread-id')
+    const content = last?.content ?? ''
     expect(threadId).toBeTruthy()
     expect(content).toContain('WOFF2')
   })

@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { seededRandom } from '@docchat/test-utils/streams'
 import { describe, expect, it } from 'vitest'
 import {
   blocks,
@@ -20,7 +21,7 @@ import {
 import { withoutFailMarkers } from './admin/agent-jobs'
 import { apiNames, looksLikeCodeQuestion } from './assistant/compose-answer'
 import { bearerToken } from './auth'
-import { splitFrontmatter } from './docs/frontmatter'
+import { looseYamlScalar, splitFrontmatter } from './docs/frontmatter'
 import {
   atxHeading,
   customAnchor,
@@ -34,21 +35,9 @@ import { acronymDefinitions } from './search/synonyms'
 import { fixtureFiles } from './test/fixture-docs'
 import { cutQueryAndFragment, isWhitespace, trimLeading, trimTrailing } from './text-scan'
 
-/** A small seeded generator (mulberry32): the same strings every run. */
-function random(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /** `count` strings of up to `maxLength` pieces drawn from `alphabet` (characters or words). */
 function strings(alphabet: readonly string[], count = 4_000, maxLength = 24, seed = 20): string[] {
-  const next = random(seed)
+  const next = seededRandom(seed)
   return Array.from({ length: count }, () => {
     const length = Math.floor(next() * (maxLength + 1))
     let text = ''
@@ -277,15 +266,8 @@ describe('request and docs readers', () => {
       for (const line of yaml.split(/\r?\n/)) {
         const match = /^([A-Za-z_][\w-]*):\s*(.*)$/.exec(line)
         if (!match?.[1]) continue
-        const raw = (match[2] ?? '').trim().replace(/^(['"])(.*)\1$/, '$2')
-        data[match[1]] =
-          raw === 'true'
-            ? true
-            : raw === 'false'
-              ? false
-              : /^-?\d+(\.\d+)?$/.test(raw)
-                ? Number(raw)
-                : raw
+        // The value reading did not change: only the key regex was rewritten.
+        data[match[1]] = looseYamlScalar(match[2] ?? '')
       }
       return data
     }

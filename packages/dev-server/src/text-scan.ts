@@ -72,3 +72,44 @@ export function cutQueryAndFragment(text: string): string {
   }
   return text
 }
+
+/**
+ * `text` without each `open` up to the next `close` (both one character), as the regex
+ * `open[^close]*close` removes them, or `open[^close]+close` with `nonEmpty`. Found with
+ * `indexOf`, so a run of `open` with no `close` after it costs one pass, not one per `open`.
+ */
+export function withoutDelimited(
+  text: string,
+  open: string,
+  close: string,
+  { nonEmpty }: { nonEmpty: boolean },
+): string {
+  let out = ''
+  let copied = 0
+  for (let at = text.indexOf(open); at !== -1; ) {
+    const end = text.indexOf(close, at + 1)
+    // No `close` after this `open` means none after any later one either.
+    if (end === -1) break
+    if (nonEmpty && end === at + 1) {
+      at = text.indexOf(open, at + 1)
+      continue
+    }
+    out += text.slice(copied, at)
+    copied = end + 1
+    at = text.indexOf(open, copied)
+  }
+  return copied === 0 ? text : out + text.slice(copied)
+}
+
+/**
+ * Where the run of 3 or more backticks or tildes at `start` ends, when `start` begins a line of
+ * `text` (the text's start, or after a line terminator); -1 when there is no such run.
+ */
+export function fenceRunEnd(text: string, start: number): number {
+  if (start > 0 && !isLineTerminator(text.charCodeAt(start - 1))) return -1
+  const marker = text[start]
+  if (marker !== '`' && marker !== '~') return -1
+  let end = start
+  while (text[end] === marker) end++
+  return end - start >= 3 ? end : -1
+}

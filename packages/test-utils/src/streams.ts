@@ -63,6 +63,28 @@ export function streamOf(chunks: Array<Uint8Array | string>): ReadableStream<Uin
   })
 }
 
+/**
+ * A body that never closes, recording whether its reader cancelled it: `once` is enqueued at the
+ * start, or `each(n)` on the n-th pull (from 1), as often as the reader pulls.
+ */
+export function watchedBody(source: { once: string } | { each: (pull: number) => string }): {
+  body: ReadableStream<Uint8Array>
+  cancelled: () => boolean
+} {
+  const encoder = new TextEncoder()
+  let cancelled = false
+  let pulls = 0
+  const body = new ReadableStream<Uint8Array>({
+    ...('once' in source
+      ? { start: (controller) => controller.enqueue(encoder.encode(source.once)) }
+      : { pull: (controller) => controller.enqueue(encoder.encode(source.each(++pulls))) }),
+    cancel() {
+      cancelled = true
+    },
+  })
+  return { body, cancelled: () => cancelled }
+}
+
 /** Drains an async iterable or a ReadableStream (not typed as async-iterable by the DOM lib). */
 export async function collect<T>(source: AsyncIterable<T> | ReadableStream<T>): Promise<T[]> {
   const items: T[] = []

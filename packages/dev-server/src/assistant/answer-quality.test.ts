@@ -4,24 +4,15 @@
  * questions, and a code block from the right page for code questions. Also the retrieval alone
  * with and without synonyms, to measure what they add.
  */
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { describeWithShared, sharedPath } from '@docchat/test-utils/shared-dir'
+import { describeWithShared } from '@docchat/test-utils/shared-dir'
 import { beforeAll, expect, it } from 'vitest'
 import { createDocsIndex } from '../search'
 import { createDevServer, type DevServer } from '../server'
 import { measure, type QualityNumbers, report } from '../test/answer-quality'
+import { corpora, corpusFolder } from '../test/corpora'
 import { devQuestions } from '../test/dev-questions'
 import { type Corpus, questionSet } from '../test/question-set'
 import { findAnswers, retrievalQuery } from './retrieval'
-
-const here = dirname(fileURLToPath(import.meta.url))
-const corpora: Corpus[] = ['docchat', 'mintlify', 'pipecat']
-/** The kit's own docs, and the two real corpora from the shared folder. */
-const folderOf = (corpus: Corpus) =>
-  corpus === 'docchat'
-    ? resolve(here, '../../../../apps/docs')
-    : sharedPath(`corpora/${corpus}-docs`)
 
 describeWithShared(
   'offline answer quality on the question set',
@@ -32,7 +23,7 @@ describeWithShared(
     beforeAll(async () => {
       for (const corpus of corpora) {
         servers[corpus] = await createDevServer({
-          docs: { [corpus]: folderOf(corpus) },
+          docs: { [corpus]: corpusFolder(corpus) },
           seed: false,
         })
       }

@@ -3,11 +3,10 @@
  * section's title and citation; never a sentence fragment, a table row without its header, a
  * bullet without the sentence that introduces it, or a heading's words as prose.
  */
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { SearchResult } from '@docchat/core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createDevServer, type DevServer } from '../server'
+import type { DevServer } from '../server'
+import { kitDocsServer } from '../test/corpora'
 import { ask } from '../test/requests'
 import { composeAnswer } from './compose-answer'
 import { parseBlocks, sectionUnits } from './excerpt'
@@ -222,11 +221,7 @@ describe('reading blocks', () => {
 describe('on the kit docs, through the real server', () => {
   let server: DevServer
   beforeAll(async () => {
-    const here = dirname(fileURLToPath(import.meta.url))
-    server = await createDevServer({
-      docs: { docchat: resolve(here, '../../../../apps/docs') },
-      seed: false,
-    })
+    server = await kitDocsServer()
   }, 60_000)
 
   const answerTo = async (question: string) => {

@@ -5,6 +5,7 @@
  * realistic rate with jitter. Tests and Storybook use `instant` (the fetch handler's default).
  */
 import type { LanguageModelV1StreamPart } from 'ai'
+import { sleep } from '../http'
 
 export interface AnswerPace {
   /** Mean output rate. Hosted chat models stream about 40–100 tokens per second. */
@@ -48,18 +49,9 @@ function jittered(ms: number, pace: AnswerPace, random: () => number): number {
   return Math.max(0, ms * (1 + (random() * 2 - 1) * pace.jitter))
 }
 
+/** `sleep`, and no wait at all once the reader has gone. */
 function wait(ms: number, signal?: AbortSignal): Promise<void> {
-  if (ms <= 0) return Promise.resolve()
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve()
-    const timer = setTimeout(done, ms)
-    function done() {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', done)
-      resolve()
-    }
-    signal?.addEventListener('abort', done, { once: true })
-  })
+  return signal?.aborted ? Promise.resolve() : sleep(ms, signal)
 }
 
 /** A model step's parts as a stream, delayed like a model's output when `pace` is set. */

@@ -1,14 +1,12 @@
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createDevServer, type DevServer } from '../server'
+import type { DevServer } from '../server'
+import { kitDocsServer } from '../test/corpora'
 import { post, userMessage } from '../test/requests'
 
-const appsDocs = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../apps/docs')
 let server: DevServer
 
 beforeAll(async () => {
-  server = await createDevServer({ docs: { docchat: appsDocs }, seed: false })
+  server = await kitDocsServer()
 }, 60_000)
 
 interface Answer {

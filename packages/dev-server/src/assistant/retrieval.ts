@@ -8,6 +8,7 @@
 import type { ContextItem } from '@docchat/core'
 import type { DocsCorpus } from '../docs/types'
 import type { DocsIndex, DocsSearchFilter, DocsSearchResult } from '../search'
+import { sectionResult } from '../search/docs-index'
 import { isStopWord, queryTerm, stem } from '../search/search-terms'
 import { apiNames, askedLanguages, looksLikeCodeQuestion } from './compose-answer'
 import { hasAnaphora, TermIndex, terms, words } from './text'
@@ -193,19 +194,7 @@ function homeResult(corpus: DocsCorpus, filter?: DocsSearchFilter): DocsSearchRe
     ) ?? corpus.pages[0]
   const section = page?.sections[0]
   if (!page || !section) return undefined
-  return {
-    content: section.content,
-    path: page.path,
-    metadata: {
-      title: page.title,
-      breadcrumbs: page.breadcrumbs,
-      section: section.heading,
-      ...(section.anchor ? { anchor: section.anchor } : {}),
-      score: 1,
-      ...(page.version ? { version: page.version } : {}),
-      ...(page.language ? { language: page.language } : {}),
-    },
-  }
+  return sectionResult(page, section, 1)
 }
 
 /** Characters that end a sentence: a word after them is capitalised for that reason alone. */

@@ -3,7 +3,13 @@
  * read docs text, context a request sent and answers being composed, so each runs in linear time:
  * where a regex would backtrack on a long run of one character, a scan does the same work.
  */
-import { isLineTerminator, isWhitespace, whitespaceEnd } from '../text-scan'
+import {
+  fenceRunEnd,
+  isLineTerminator,
+  isWhitespace,
+  whitespaceEnd,
+  withoutDelimited,
+} from '../text-scan'
 
 const stopwords = new Set(
   `a about above after again against all also am an and any are as at be because been before being
@@ -119,12 +125,9 @@ function splitBlocks(markdown: string): TextBlock[] {
   let closings: Map<string, number[]> | undefined
   let last = 0
   for (let start = 0; start < markdown.length; start++) {
-    if (start > 0 && !isLineTerminator(markdown.charCodeAt(start - 1))) continue
+    const runEnd = fenceRunEnd(markdown, start)
+    if (runEnd === -1) continue
     const marker = markdown[start]
-    if (marker !== '`' && marker !== '~') continue
-    let runEnd = start
-    while (markdown[runEnd] === marker) runEnd++
-    if (runEnd - start < 3) continue
     const infoEnd = markdown.indexOf('\n', runEnd)
     if (infoEnd === -1) continue
     closings ??= closingFenceLines(markdown)
@@ -303,21 +306,7 @@ export function withoutListMarkers(text: string): string {
 
 /** `text.replace(/<[^>]+>/g, '')`: each `<` up to the next `>` with something between them. */
 export function withoutTags(text: string): string {
-  let out = ''
-  let copied = 0
-  for (let open = text.indexOf('<'); open !== -1; ) {
-    const close = text.indexOf('>', open + 1)
-    // No `>` after this `<` means none after any later one either.
-    if (close === -1) break
-    if (close === open + 1) {
-      open = text.indexOf('<', open + 1)
-      continue
-    }
-    out += text.slice(copied, open)
-    copied = close + 1
-    open = text.indexOf('<', copied)
-  }
-  return copied === 0 ? text : out + text.slice(copied)
+  return withoutDelimited(text, '<', '>', { nonEmpty: true })
 }
 
 /**

@@ -30,17 +30,21 @@ function readLooseYaml(yaml: string): Record<string, unknown> {
   for (const line of yaml.split(/\r?\n/)) {
     const value = looseYamlValue(line)
     if (!value) continue
-    const raw = value.value.trim().replace(/^(['"])(.*)\1$/, '$2')
-    data[value.key] =
-      raw === 'true'
-        ? true
-        : raw === 'false'
-          ? false
-          : /^-?\d+(\.\d+)?$/.test(raw)
-            ? Number(raw)
-            : raw
+    data[value.key] = looseYamlScalar(value.value)
   }
   return data
+}
+
+/** A loose `key: value` line's value: unquoted, and `true`, `false` and numbers as such. */
+export function looseYamlScalar(value: string): unknown {
+  const raw = value.trim().replace(/^(['"])(.*)\1$/, '$2')
+  return raw === 'true'
+    ? true
+    : raw === 'false'
+      ? false
+      : /^-?\d+(\.\d+)?$/.test(raw)
+        ? Number(raw)
+        : raw
 }
 
 /**

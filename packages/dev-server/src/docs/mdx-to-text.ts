@@ -5,7 +5,14 @@
  * hand-written page that a strict parser would reject.
  */
 
-import { isLineTerminator, isWhitespace, isWordChar, whitespaceEnd } from '../text-scan'
+import {
+  fenceRunEnd,
+  isLineTerminator,
+  isWhitespace,
+  isWordChar,
+  whitespaceEnd,
+  withoutDelimited,
+} from '../text-scan'
 
 export type MdxBlock =
   | { kind: 'heading'; level: number; text: string; anchor?: string }
@@ -506,12 +513,8 @@ function importFromAt(source: string, at: number): ImportFrom | undefined {
  */
 export function fenceOpening(line: string): { marker: string; info: string } | undefined {
   for (let start = 0; start < line.length; start++) {
-    if (start > 0 && !isLineTerminator(line.charCodeAt(start - 1))) continue
-    const marker = line[start]
-    if (marker !== '`' && marker !== '~') continue
-    let end = start
-    while (line[end] === marker) end++
-    if (end - start >= 3) return { marker: line.slice(start, end), info: line.slice(end) }
+    const end = fenceRunEnd(line, start)
+    if (end !== -1) return { marker: line.slice(start, end), info: line.slice(end) }
   }
   return undefined
 }
@@ -555,17 +558,7 @@ export function customAnchor(raw: string): { anchor: string; index: number } | u
  * regex rescanned the rest of the text from every `{` of a run with no `}` after it.
  */
 export function withoutBraced(text: string): string {
-  let out = ''
-  let copied = 0
-  for (let open = text.indexOf('{'); open !== -1; ) {
-    const close = text.indexOf('}', open + 1)
-    // No `}` after this `{` means none after any later one either.
-    if (close === -1) break
-    out += text.slice(copied, open)
-    copied = close + 1
-    open = text.indexOf('{', copied)
-  }
-  return copied === 0 ? text : out + text.slice(copied)
+  return withoutDelimited(text, '{', '}', { nonEmpty: false })
 }
 
 /** Parses `<Name attr="x" attr={y} flag>` or `.../>`; undefined when it is not a tag. */

@@ -1,8 +1,7 @@
 import { type SearchResult, searchResultsSchema } from '@docchat/core'
-import { describeWithShared, sharedPath } from '@docchat/test-utils/shared-dir'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { loadDocs } from '../docs/load-docs'
+import { describe, expect, it } from 'vitest'
 import { parseDocs } from '../docs/parse-docs'
+import { describeOnMintlify } from '../test/corpora'
 import { createDocsIndex, type DocsIndex } from './docs-index'
 
 const page = (title: string, body: string, extra = '') =>
@@ -134,33 +133,31 @@ describe('createDocsIndex page size', () => {
   })
 })
 
-describeWithShared('createDocsIndex on mintlify-docs', ['corpora/mintlify-docs'], () => {
-  let index: DocsIndex
-
-  beforeAll(async () => {
-    index = createDocsIndex(await loadDocs(sharedPath('corpora/mintlify-docs')))
-  }, 60_000)
-
+describeOnMintlify('createDocsIndex on mintlify-docs', (index) => {
   it('tolerates a half-typed word and a typo: "configu navigaton"', () => {
-    const paths = index.search('configu navigaton', { pageSize: 5 }).map((r) => r.path)
+    const paths = index()
+      .search('configu navigaton', { pageSize: 5 })
+      .map((r) => r.path)
     expect(paths).toContain('/organize/navigation')
   })
 
   it('tolerates swapped letters: "custm domian"', () => {
-    expect(index.search('custm domian')[0]?.path).toBe('/customize/custom-domain')
+    expect(index().search('custm domian')[0]?.path).toBe('/customize/custom-domain')
   })
 
   it('lets one page lead with at most two sections', () => {
-    const top = index.search('navigation', { pageSize: 10 }).map((r) => r.path)
+    const top = index()
+      .search('navigation', { pageSize: 10 })
+      .map((r) => r.path)
     const counts = new Map<string, number>()
     for (const path of top) counts.set(path, (counts.get(path) ?? 0) + 1)
     expect(Math.max(...counts.values())).toBeLessThanOrEqual(2)
   })
 
   it('scores unrelated queries low', () => {
-    const [best] = index.search('banana smoothie recipe')
+    const [best] = index().search('banana smoothie recipe')
     expect(best?.metadata.score ?? 0).toBeLessThan(0.35)
-    expect(index.search('banana smoothie recipe', { scoreThreshold: 0.5 })).toEqual([])
+    expect(index().search('banana smoothie recipe', { scoreThreshold: 0.5 })).toEqual([])
   })
 })
 

@@ -438,10 +438,15 @@ interface SectionDocument {
   body: string
 }
 
-function toResult(
-  { page, section }: IndexedSection,
+/**
+ * One section as a search result, the shape every search path returns (keyword, semantic and
+ * the assistant's home-page fallback); `extra` metadata goes last.
+ */
+export function sectionResult(
+  page: DocsPage,
+  section: DocsSection,
   score: number,
-  matched?: { coverage: number; exact: number },
+  extra?: { coverage: number; exactWords: number },
 ): DocsSearchResult {
   return {
     content: section.content,
@@ -451,14 +456,27 @@ function toResult(
       breadcrumbs: page.breadcrumbs,
       section: section.heading,
       ...(section.anchor ? { anchor: section.anchor } : {}),
-      score: Math.round(score * 10_000) / 10_000,
+      score,
       ...(page.version ? { version: page.version } : {}),
       ...(page.language ? { language: page.language } : {}),
-      ...(matched
-        ? { coverage: Math.round(matched.coverage * 1000) / 1000, exactWords: matched.exact }
-        : {}),
+      ...extra,
     },
   }
+}
+
+function toResult(
+  { page, section }: IndexedSection,
+  score: number,
+  matched?: { coverage: number; exact: number },
+): DocsSearchResult {
+  return sectionResult(
+    page,
+    section,
+    Math.round(score * 10_000) / 10_000,
+    matched
+      ? { coverage: Math.round(matched.coverage * 1000) / 1000, exactWords: matched.exact }
+      : undefined,
+  )
 }
 
 /** `https://site/docs/cli/index.mdx#x`, `cli/`, `/cli` all name the page at `/cli`. */

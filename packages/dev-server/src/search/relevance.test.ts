@@ -1,7 +1,5 @@
-import { describeWithShared, sharedPath } from '@docchat/test-utils/shared-dir'
-import { beforeAll, expect, it } from 'vitest'
-import { loadDocs } from '../docs/load-docs'
-import { createDocsIndex, type DocsIndex } from './docs-index'
+import { expect, it } from 'vitest'
+import { describeOnMintlify } from '../test/corpora'
 
 /**
  * Twenty questions a reader might ask, written from page titles and descriptions of
@@ -73,18 +71,14 @@ const questions: { question: string; expected: string }[] = [
   },
 ]
 
-describeWithShared('search relevance on mintlify-docs', ['corpora/mintlify-docs'], () => {
-  let index: DocsIndex
-
-  beforeAll(async () => {
-    index = createDocsIndex(await loadDocs(sharedPath('corpora/mintlify-docs')))
-  }, 60_000)
-
+describeOnMintlify('search relevance on mintlify-docs', (index) => {
   it('puts the answering page in the top 5 for at least 16 of the 20 questions', () => {
     const lines: string[] = []
     let hits = 0
     for (const { question, expected } of questions) {
-      const top = index.search(question, { pageSize: 5 }).map((result) => result.path)
+      const top = index()
+        .search(question, { pageSize: 5 })
+        .map((result) => result.path)
       const rank = top.indexOf(expected) + 1
       if (rank > 0) hits++
       lines.push(`${rank > 0 ? `#${rank}` : 'miss'}  ${question} → ${expected}`)

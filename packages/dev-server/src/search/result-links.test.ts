@@ -8,16 +8,23 @@ import { checkResponse, specFixtures } from '../test/openapi-check'
 import { post } from '../test/requests'
 import { siteLink } from './result-links'
 
+/** A server whose site is at https://docs.acme.test/docs/, and its results for "webhook". */
+async function searchWebhooks() {
+  const server = await createDevServer({
+    docs: { acme: fixtureCorpus() },
+    siteUrl: 'https://docs.acme.test/docs/',
+    seed: false,
+  })
+  const response = await post(server, '/discovery/v1/search/acme', {
+    query: 'webhook',
+    pageSize: 10,
+  })
+  return { server, body: await response.json() }
+}
+
 describe('search results link to their section', () => {
   it('path#anchor, an absolute url under the site address, and the metadata clients read', async () => {
-    const server = await createDevServer({
-      docs: { acme: fixtureCorpus() },
-      siteUrl: 'https://docs.acme.test/docs/',
-      seed: false,
-    })
-    const body = await (
-      await post(server, '/discovery/v1/search/acme', { query: 'webhook', pageSize: 10 })
-    ).json()
+    const { server, body } = await searchWebhooks()
     expect(searchResultsSchema.parse(body).length).toBeGreaterThan(1)
     const webhooks = body.filter(
       (r: { metadata: { page: string } }) => r.metadata.page === '/guides/webhooks',
@@ -98,14 +105,7 @@ describeWithShared(
   specFixtures('discovery-openapi.json'),
   () => {
     it('path#anchor, url and the added metadata stay within the search response schema', async () => {
-      const server = await createDevServer({
-        docs: { acme: fixtureCorpus() },
-        siteUrl: 'https://docs.acme.test/docs/',
-        seed: false,
-      })
-      const body = await (
-        await post(server, '/discovery/v1/search/acme', { query: 'webhook', pageSize: 10 })
-      ).json()
+      const { body } = await searchWebhooks()
       expect(body.some((r: { url?: string }) => r.url?.includes('#'))).toBe(true)
       expect(
         checkResponse('discovery-openapi.json', '/v1/search/{domain}', 'post', 200, body),

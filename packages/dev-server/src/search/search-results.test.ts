@@ -3,11 +3,10 @@
  * one word of a query don't rank as if they matched it, a query most of whose words the docs lack
  * finds nothing, a page the query names leads, and snippets keep code as code.
  */
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { searchResultsSchema } from '@docchat/core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createDevServer, type DevServer } from '../server'
+import type { DevServer } from '../server'
+import { kitDocsServer } from '../test/corpora'
 import { post } from '../test/requests'
 import { snippetOf } from './snippet'
 
@@ -25,11 +24,7 @@ interface Result {
 
 let server: DevServer
 beforeAll(async () => {
-  const here = dirname(fileURLToPath(import.meta.url))
-  server = await createDevServer({
-    docs: { docchat: resolve(here, '../../../../apps/docs') },
-    seed: false,
-  })
+  server = await kitDocsServer()
 }, 60_000)
 
 async function search(query: string, pageSize = 5): Promise<Result[]> {

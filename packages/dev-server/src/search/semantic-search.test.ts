@@ -1,28 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { createOpenAI } from '@ai-sdk/openai'
-import { describeWithShared, sharedPath } from '@docchat/test-utils/shared-dir'
+import { describeWithShared } from '@docchat/test-utils/shared-dir'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { diskEmbeddingCache } from '../default-docs'
 import { loadDocs } from '../docs/load-docs'
 import type { DocsCorpus } from '../docs/types'
 import { createDevServer } from '../server'
 import { measure, report } from '../test/answer-quality'
+import { corpora, corpusFolder } from '../test/corpora'
 import { type FakeOpenAI, startFakeOpenAI } from '../test/fake-openai'
 import { type Corpus, questionSet } from '../test/question-set'
 import { post } from '../test/requests'
 import { createDocsIndex } from './docs-index'
 import { createSemanticSearch, reciprocalRankFusion } from './semantic-search'
-
-const here = dirname(fileURLToPath(import.meta.url))
-const corpora: Corpus[] = ['docchat', 'mintlify', 'pipecat']
-/** The kit's own docs, and the two real corpora from the shared folder. */
-const folderOf = (corpus: Corpus) =>
-  corpus === 'docchat'
-    ? resolve(here, '../../../../apps/docs')
-    : sharedPath(`corpora/${corpus}-docs`)
 
 let fake: FakeOpenAI
 let cacheDir: string
@@ -65,7 +57,7 @@ describeWithShared(
   () => {
     let mintlify: DocsCorpus
     beforeAll(async () => {
-      mintlify = await loadDocs(folderOf('mintlify'))
+      mintlify = await loadDocs(corpusFolder('mintlify'))
     }, 60_000)
 
     it('finds by meaning what keywords miss, and caches the corpus vectors on disk', async () => {
@@ -101,7 +93,7 @@ describeWithShared(
 
     it('the search endpoint fuses semantic results for questions, keyword results while typing', async () => {
       const server = await createDevServer({
-        docs: { mintlify: folderOf('mintlify') },
+        docs: { mintlify: corpusFolder('mintlify') },
         llm: { apiKey: 'sk-local', baseURL: fake.baseURL, model: 'fake' },
         embeddingCacheDir: cacheDir,
         seed: false,
@@ -136,7 +128,7 @@ describeWithShared(
         const servers = {} as Record<Corpus, Awaited<ReturnType<typeof createDevServer>>>
         for (const corpus of corpora) {
           servers[corpus] = await createDevServer({
-            docs: { [corpus]: folderOf(corpus) },
+            docs: { [corpus]: corpusFolder(corpus) },
             llm: { apiKey: 'sk-local', baseURL: fake.baseURL, model: 'fake' },
             ...(embeddings === false ? { embeddings } : {}),
             embeddingCacheDir: cacheDir,

@@ -8,7 +8,12 @@
  */
 import { embed, embedMany, type EmbeddingModel } from 'ai'
 import type { DocsPage, DocsSection } from '../docs/types'
-import type { DocsIndex, DocsSearchFilter, DocsSearchResult } from './docs-index'
+import {
+  type DocsIndex,
+  type DocsSearchFilter,
+  type DocsSearchResult,
+  sectionResult,
+} from './docs-index'
 
 /** Where section vectors are kept between runs (a folder on disk in Node). */
 export interface EmbeddingCache {
@@ -76,19 +81,7 @@ function dot(a: Float32Array, b: Float32Array): number {
 }
 
 function resultOf({ page, section }: Entry, score: number): DocsSearchResult {
-  return {
-    content: section.content,
-    path: page.path,
-    metadata: {
-      title: page.title,
-      breadcrumbs: page.breadcrumbs,
-      section: section.heading,
-      ...(section.anchor ? { anchor: section.anchor } : {}),
-      score: Math.round(Math.max(0, Math.min(1, score)) * 10_000) / 10_000,
-      ...(page.version ? { version: page.version } : {}),
-      ...(page.language ? { language: page.language } : {}),
-    },
-  }
+  return sectionResult(page, section, Math.round(Math.max(0, Math.min(1, score)) * 10_000) / 10_000)
 }
 
 const keyOf = (result: DocsSearchResult) => `${result.path}#${result.metadata.anchor ?? ''}`

@@ -3,11 +3,10 @@
  * question sets, checked against the real corpora as `loadDocs` reads them. This never calls the
  * assistant or search: it checks that the sets are well formed, not how well DocChat answers.
  */
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describeWithShared, sharedPath } from '@docchat/test-utils/shared-dir'
 import { beforeAll, expect, it } from 'vitest'
 import { type DocsCorpus, type DocsPage, loadDocs } from '../docs'
+import { kitDocsFolder } from './corpora'
 import * as dev from './dev-questions'
 import * as heldOut from './held-out-questions'
 import {
@@ -104,7 +103,7 @@ describeWithShared(
 
     beforeAll(async () => {
       const folders: Record<MeasuredCorpus, string> = {
-        docchat: resolve(dirname(fileURLToPath(import.meta.url)), '../../../../apps/docs'),
+        docchat: kitDocsFolder,
         mintlify: sharedPath('corpora/mintlify-docs'),
         pipecat: sharedPath('corpora/pipecat-docs'),
         cline: sharedPath('corpora/cline-docs'),

@@ -1,6 +1,7 @@
 /** Request builders for tests: real `Request`s against the server's fetch handler, or real HTTP. */
 import { afterAll, beforeAll } from 'vitest'
-import type { DevServer } from '../server'
+import type { DevServerOptions } from '../dev-server-options'
+import { createDevServer, type DevServer } from '../server'
 import { type RunningDevServer, startDevServer } from '../node-server'
 import { fixtureCorpus } from './fixture-docs'
 
@@ -16,37 +17,58 @@ export function userMessage(text: string, id = `u-${text.length}-${text.slice(0,
   }
 }
 
+type RequestOptions = { key?: string | null; headers?: Record<string, string> }
+
+/** A request with `Bearer <key>` (`key: null` sends none) and the caller's headers last. */
+function send(
+  server: DevServer,
+  path: string,
+  defaultKey: string,
+  options: RequestOptions,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Response> {
+  const key = options.key === undefined ? defaultKey : options.key
+  return server.fetch(
+    new Request(`${base}${path}`, {
+      ...init,
+      headers: {
+        ...init.headers,
+        ...(key ? { Authorization: `Bearer ${key}` } : {}),
+        ...options.headers,
+      },
+    }),
+  )
+}
+
 export function post(
   server: DevServer,
   path: string,
   body: unknown,
-  options: { key?: string | null; headers?: Record<string, string> } = {},
+  options: RequestOptions = {},
 ): Promise<Response> {
-  const key = options.key === undefined ? server.keys.assistant : options.key
-  return server.fetch(
-    new Request(`${base}${path}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        ...(key ? { Authorization: `Bearer ${key}` } : {}),
-        ...options.headers,
-      },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    }),
-  )
+  return send(server, path, server.keys.assistant, options, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}
+
+/** `post` with the admin key, as admin routes (and the checks that discovery refuses it) want. */
+export function adminPost(
+  server: DevServer,
+  path: string,
+  body: unknown,
+  options: Omit<RequestOptions, 'key'> = {},
+): Promise<Response> {
+  return post(server, path, body, { ...options, key: server.keys.admin })
 }
 
 export function get(
   server: DevServer,
   path: string,
-  options: { key?: string | null; headers?: Record<string, string> } = {},
+  options: RequestOptions = {},
 ): Promise<Response> {
-  const key = options.key === undefined ? server.keys.admin : options.key
-  return server.fetch(
-    new Request(`${base}${path}`, {
-      headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...options.headers },
-    }),
-  )
+  return send(server, path, server.keys.admin, options)
 }
 
 export function ask(
@@ -62,6 +84,14 @@ export function ask(
     { fp: 'anonymous', messages: [userMessage(text)], ...extra },
     options,
   )
+}
+
+/** The fixture corpus as `acme` with these rate limits (and any other options), no seeded data. */
+export function limitedServer(
+  rateLimits: DevServerOptions['rateLimits'],
+  options: Omit<DevServerOptions, 'docs' | 'rateLimits'> = {},
+): Promise<DevServer> {
+  return createDevServer({ docs: { acme: fixtureCorpus() }, rateLimits, seed: false, ...options })
 }
 
 /** A controllable clock. */

@@ -114,24 +114,30 @@ describe('Conversation.Log', () => {
   })
 })
 
+/** A busy Chat over a faked scroll geometry; `stream` grows the log by `px` as `messages` render. */
+function renderStreaming() {
+  const { rerender } = render(<Chat busy messages={['a']} />)
+  const log = screen.getByTestId('log')
+  const geometry = fakeScrollGeometry(log)
+  const stream = async (px: number, messages: string[]) => {
+    geometry.grow(px)
+    rerender(<Chat busy messages={messages} />)
+    await act(async () => {})
+  }
+  return { log, geometry, stream }
+}
+
 describe('auto-scroll (scroll geometry mocked: jsdom has no layout)', () => {
   it('follows the stream while at the bottom, stops on scroll up, resumes at the bottom', async () => {
     const user = userEvent.setup()
-    const { rerender } = render(<Chat busy messages={['a']} />)
-    const log = screen.getByTestId('log')
-    const geometry = fakeScrollGeometry(log)
-
-    geometry.grow(300)
-    rerender(<Chat busy messages={['a', 'b']} />)
-    await act(async () => {})
+    const { log, geometry, stream } = renderStreaming()
+    await stream(300, ['a', 'b'])
     expect(geometry.state.scrollTop).toBe(300)
     expect(screen.queryByRole('button', { name: 'Scroll to bottom' })).toBeNull()
 
     // The user scrolls up: following stops, new tokens leave the position alone.
     await act(async () => geometry.userScrollTo(120))
-    geometry.grow(200)
-    rerender(<Chat busy messages={['a', 'b', 'c']} />)
-    await act(async () => {})
+    await stream(200, ['a', 'b', 'c'])
     expect(geometry.state.scrollTop).toBe(120)
     expect(log).not.toHaveAttribute('data-at-bottom')
     const button = screen.getByRole('button', { name: 'Scroll to bottom' })
@@ -139,9 +145,7 @@ describe('auto-scroll (scroll geometry mocked: jsdom has no layout)', () => {
 
     // Back at the bottom (within sub-pixel tolerance): following resumes.
     await act(async () => geometry.userScrollTo(500 - 0.4))
-    geometry.grow(50)
-    rerender(<Chat busy messages={['a', 'b', 'c', 'd']} />)
-    await act(async () => {})
+    await stream(50, ['a', 'b', 'c', 'd'])
     expect(geometry.state.scrollTop).toBe(550)
 
     // And the button brings the user back and resumes following too.
@@ -156,32 +160,22 @@ describe('auto-scroll (scroll geometry mocked: jsdom has no layout)', () => {
   })
 
   it('releases immediately on an upward wheel gesture, before any scroll event', async () => {
-    const { rerender } = render(<Chat busy messages={['a']} />)
-    const log = screen.getByTestId('log')
-    const geometry = fakeScrollGeometry(log)
-    geometry.grow(100)
-    rerender(<Chat busy messages={['a', 'b']} />)
-    await act(async () => {})
+    const { log, geometry, stream } = renderStreaming()
+    await stream(100, ['a', 'b'])
     expect(geometry.state.scrollTop).toBe(100)
     log.dispatchEvent(new WheelEvent('wheel', { deltaY: -10 }))
-    geometry.grow(100)
-    rerender(<Chat busy messages={['a', 'b', 'c']} />)
-    await act(async () => {})
+    await stream(100, ['a', 'b', 'c'])
     expect(geometry.state.scrollTop).toBe(100)
   })
 
   it('uses smooth scrolling for the button unless reduced motion is preferred', async () => {
     const user = userEvent.setup()
-    const { rerender } = render(<Chat busy messages={['a']} />)
-    const log = screen.getByTestId('log')
-    const geometry = fakeScrollGeometry(log)
+    const { log, geometry, stream } = renderStreaming()
     const scrollTo = vi.fn()
     log.scrollTo = scrollTo as unknown as typeof log.scrollTo
     await act(async () => geometry.userScrollTo(0))
-    geometry.grow(400)
-    rerender(<Chat busy messages={['a', 'b']} />)
     // The observer follows the new content first (a microtask); then the reader scrolls up.
-    await act(async () => {})
+    await stream(400, ['a', 'b'])
     expect(screen.queryByRole('button', { name: 'Scroll to bottom' })).toBeNull()
     await act(async () => geometry.userScrollTo(0))
     vi.stubGlobal('matchMedia', () => ({ matches: false }))
@@ -218,67 +212,67 @@ function Turns({ turns, answer }: { turns: string[]; answer: string }) {
   )
 }
 
-describe('a new question stays at the top of the view', () => {
-  it('follows the answer until the question reaches the top, then waits; reaching the bottom by hand follows again', async () => {
-    const { rerender } = render(<Turns turns={['first']} answer="" />)
-    const log = screen.getByTestId('log')
-    const geometry = fakeScrollGeometry(log)
-    // The new question sits 380px down the content (jsdom has no layout: rects are faked).
-    const questionTop = 380
-    const rect = (top: number) => ({ top, bottom: top, left: 0, right: 0, width: 0, height: 0 })
-    vi.spyOn(log, 'getBoundingClientRect').mockImplementation(() => rect(0) as DOMRect)
-    geometry.grow(300)
-    rerender(<Turns turns={['first', 'second']} answer="" />)
+/** The new question's place: 380px down the content (jsdom has no layout: rects are faked). */
+const questionTop = 380
+
+/**
+ * Turns over a faked scroll geometry: `ask` adds the question 'second' with the log grown by `px`,
+ * `stream` grows the log by `px` as the answer becomes `answer`.
+ */
+function renderTurns() {
+  const { rerender } = render(<Turns turns={['first']} answer="" />)
+  const log = screen.getByTestId('log')
+  const geometry = fakeScrollGeometry(log)
+  const rect = (top: number) => ({ top, bottom: top, left: 0, right: 0, width: 0, height: 0 })
+  vi.spyOn(log, 'getBoundingClientRect').mockImplementation(() => rect(0) as DOMRect)
+  const answerWith = (px: number, answer: string) => {
+    geometry.grow(px)
+    rerender(<Turns turns={['first', 'second']} answer={answer} />)
+  }
+  const ask = async (px: number, answer: string) => {
+    answerWith(px, answer)
     const question = screen.getByText('second')
     vi.spyOn(question, 'getBoundingClientRect').mockImplementation(
       () => rect(questionTop - geometry.state.scrollTop) as DOMRect,
     )
     await act(async () => {})
-    // Short answer so far: the view follows to the bottom.
-    geometry.grow(50)
-    rerender(<Turns turns={['first', 'second']} answer="The answer" />)
+  }
+  const stream = async (px: number, answer: string) => {
+    answerWith(px, answer)
     await act(async () => {})
+  }
+  return { geometry, ask, stream }
+}
+
+describe('a new question stays at the top of the view', () => {
+  it('follows the answer until the question reaches the top, then waits; reaching the bottom by hand follows again', async () => {
+    const { geometry, ask, stream } = renderTurns()
+    await ask(300, '')
+    // Short answer so far: the view follows to the bottom.
+    await stream(50, 'The answer')
     expect(geometry.state.scrollTop).toBe(350)
     // The answer grows past one screen: the question stops at the top instead of scrolling away.
-    geometry.grow(400)
-    rerender(<Turns turns={['first', 'second']} answer="The answer, longer" />)
-    await act(async () => {})
+    await stream(400, 'The answer, longer')
     expect(geometry.state.scrollTop).toBe(questionTop)
     expect(screen.getByRole('button', { name: 'Scroll to bottom' })).toBeInTheDocument()
     // The reader goes to the end: the stream is followed from there.
     await act(async () => geometry.userScrollTo(geometry.state.scrollHeight - 100))
-    geometry.grow(100)
-    rerender(<Turns turns={['first', 'second']} answer="The answer, longer still" />)
-    await act(async () => {})
+    await stream(100, 'The answer, longer still')
     expect(geometry.state.scrollTop).toBe(geometry.state.scrollHeight - 100)
   })
 })
 
 describe('a position set from outside', () => {
   it('is kept: a jump the log did not make, above the bottom, stops following', async () => {
-    const { rerender } = render(<Turns turns={['first']} answer="" />)
-    const log = screen.getByTestId('log')
-    const geometry = fakeScrollGeometry(log)
-    const rect = (top: number) => ({ top, bottom: top, left: 0, right: 0, width: 0, height: 0 })
-    vi.spyOn(log, 'getBoundingClientRect').mockImplementation(() => rect(0) as DOMRect)
-    geometry.grow(900)
-    rerender(<Turns turns={['first', 'second']} answer="A long answer" />)
-    const question = screen.getByText('second')
-    vi.spyOn(question, 'getBoundingClientRect').mockImplementation(
-      () => rect(380 - geometry.state.scrollTop) as DOMRect,
-    )
-    await act(async () => {})
+    const { geometry, ask, stream } = renderTurns()
+    await ask(900, 'A long answer')
     await act(async () => {})
     // Held with the question at the top (following, but not at the bottom).
-    geometry.grow(10)
-    rerender(<Turns turns={['first', 'second']} answer="A long answer, longer" />)
-    await act(async () => {})
-    expect(geometry.state.scrollTop).toBe(380)
+    await stream(10, 'A long answer, longer')
+    expect(geometry.state.scrollTop).toBe(questionTop)
     // A remembered position further down is restored: the view stays there as content changes.
     await act(async () => geometry.userScrollTo(600))
-    geometry.grow(100)
-    rerender(<Turns turns={['first', 'second']} answer="A long answer, longer still" />)
-    await act(async () => {})
+    await stream(100, 'A long answer, longer still')
     expect(geometry.state.scrollTop).toBe(600)
   })
 })

@@ -293,20 +293,24 @@ const OpenContent = forwardRef<HTMLDivElement, Omit<DialogContentProps, 'forceMo
  * Title / Description / Close
  * -----------------------------------------------------------------------------------------------*/
 
+/** The element's id (its own or a generated one), registered with the dialog while mounted. */
+function useRegisteredId(idProp: string | undefined, register: (id: string | null) => void) {
+  const generatedId = useId()
+  const id = idProp ?? generatedId
+  useIsomorphicLayoutEffect(() => {
+    register(id)
+    return () => register(null)
+  }, [register, id])
+  return id
+}
+
 export type DialogTitleProps = ComponentPropsWithoutRef<'h2'>
 
 export const Title = forwardRef<HTMLHeadingElement, DialogTitleProps>(function DialogTitle(
   { id: idProp, ...props },
   ref,
 ) {
-  const context = useDialogContext('Title')
-  const generatedId = useId()
-  const id = idProp ?? generatedId
-  const { setTitleId } = context
-  useIsomorphicLayoutEffect(() => {
-    setTitleId(id)
-    return () => setTitleId(null)
-  }, [setTitleId, id])
+  const id = useRegisteredId(idProp, useDialogContext('Title').setTitleId)
   return <h2 ref={ref} id={id} {...props} />
 })
 
@@ -314,14 +318,7 @@ export type DialogDescriptionProps = ComponentPropsWithoutRef<'p'>
 
 export const Description = forwardRef<HTMLParagraphElement, DialogDescriptionProps>(
   function DialogDescription({ id: idProp, ...props }, ref) {
-    const context = useDialogContext('Description')
-    const generatedId = useId()
-    const id = idProp ?? generatedId
-    const { setDescriptionId } = context
-    useIsomorphicLayoutEffect(() => {
-      setDescriptionId(id)
-      return () => setDescriptionId(null)
-    }, [setDescriptionId, id])
+    const id = useRegisteredId(idProp, useDialogContext('Description').setDescriptionId)
     return <p ref={ref} id={id} {...props} />
   },
 )

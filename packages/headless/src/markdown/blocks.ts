@@ -35,29 +35,31 @@ function afterIndent(line: string): number {
   return index
 }
 
-/** An opening code fence: indent, marker (3+ backticks or tildes) and the rest of the line. */
-function fenceOf(line: string): { indent: number; marker: string; info: string } | null {
-  const indent = afterIndent(line)
-  const char = line[indent]
-  if (char !== '`' && char !== '~') return null
-  let end = indent
-  while (line[end] === char) end++
-  if (end - indent < 3) return null
-  const info = line.slice(end)
-  if (LINE_TERMINATOR.test(info)) return null
-  return { indent, marker: line.slice(indent, end), info }
-}
-
-/** A closing fence: 3+ backticks or tildes and nothing but spaces after them. */
-function closingFenceOf(line: string): string | null {
+/** Where the run of 3+ backticks or tildes that a fence line starts with (after its indent) is. */
+function fenceRun(line: string): { start: number; end: number } | null {
   const start = afterIndent(line)
   const char = line[start]
   if (char !== '`' && char !== '~') return null
   let end = start
   while (line[end] === char) end++
-  if (end - start < 3) return null
-  for (let index = end; index < line.length; index++) if (!isBlankChar(line[index])) return null
-  return line.slice(start, end)
+  return end - start < 3 ? null : { start, end }
+}
+
+/** An opening code fence: indent, marker (3+ backticks or tildes) and the rest of the line. */
+function fenceOf(line: string): { indent: number; marker: string; info: string } | null {
+  const run = fenceRun(line)
+  if (!run) return null
+  const info = line.slice(run.end)
+  if (LINE_TERMINATOR.test(info)) return null
+  return { indent: run.start, marker: line.slice(run.start, run.end), info }
+}
+
+/** A closing fence: 3+ backticks or tildes and nothing but spaces after them. */
+function closingFenceOf(line: string): string | null {
+  const run = fenceRun(line)
+  if (!run) return null
+  for (let index = run.end; index < line.length; index++) if (!isBlankChar(line[index])) return null
+  return line.slice(run.start, run.end)
 }
 
 /**

@@ -177,6 +177,15 @@ export function highlightCode(code: string, language: string): CodeToken[] {
   }
   const length = code.length
   let index = 0
+  /** Pushes what the sticky `pattern` matches at `index` as one token, and moves past it. */
+  const take = (type: CodeTokenType, pattern: RegExp): boolean => {
+    pattern.lastIndex = index
+    const match = pattern.exec(code)
+    if (!match) return false
+    push(type, match[0])
+    index += match[0].length
+    return true
+  }
   let lineStart = true
   let inTag = false
 
@@ -246,13 +255,7 @@ export function highlightCode(code: string, language: string): CodeToken[] {
           index = end
           continue
         }
-        IDENTIFIER.lastIndex = index
-        const attribute = IDENTIFIER.exec(code)
-        if (attribute) {
-          push('attr-name', attribute[0])
-          index += attribute[0].length
-          continue
-        }
+        if (take('attr-name', IDENTIFIER)) continue
         push('punctuation', char)
         index++
         continue
@@ -289,35 +292,15 @@ export function highlightCode(code: string, language: string): CodeToken[] {
     }
 
     if (spec.variables && char === '$') {
-      const match = /\$(?:\{[^}\n]*\}|[A-Za-z_][\w]*|[0-9@#?*!$-])/y
-      match.lastIndex = index
-      const variable = match.exec(code)
-      if (variable) {
-        push('variable', variable[0])
-        index += variable[0].length
-        continue
-      }
+      if (take('variable', /\$(?:\{[^}\n]*\}|[A-Za-z_][\w]*|[0-9@#?*!$-])/y)) continue
     }
 
     if (/[0-9]/.test(char) && (index === 0 || !/[\w$]/.test(code[index - 1]!))) {
-      NUMBER.lastIndex = index
-      const number = NUMBER.exec(code)
-      if (number) {
-        push('number', number[0])
-        index += number[0].length
-        continue
-      }
+      if (take('number', NUMBER)) continue
     }
 
     if (spec.properties === 'css' && char === '#' && /[0-9a-fA-F]/.test(code[index + 1] ?? '')) {
-      const match = /#[0-9a-fA-F]{3,8}\b/y
-      match.lastIndex = index
-      const color = match.exec(code)
-      if (color) {
-        push('number', color[0])
-        index += color[0].length
-        continue
-      }
+      if (take('number', /#[0-9a-fA-F]{3,8}\b/y)) continue
     }
 
     const identifierPattern =

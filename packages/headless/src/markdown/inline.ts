@@ -48,6 +48,25 @@ function isPunctuation(char: string | undefined): boolean {
   return char !== undefined && PUNCTUATION.test(char)
 }
 
+/** The run of `char` at `index`, and the characters just before and after it. */
+function delimiterRun(source: string, index: number, char: string) {
+  let run = 0
+  while (source[index + run] === char) run++
+  return { run, before: source[index - 1], after: source[index + run] }
+}
+
+/**
+ * Whether a delimiter run can open or close (CommonMark's flanking): the character it faces is
+ * not whitespace, nor punctuation unless the one on its other side is whitespace or punctuation;
+ * and an `_` run with a word character on its other side is inside a word.
+ */
+function canDelimit(char: string, facing: string | undefined, other: string | undefined): boolean {
+  const flanking =
+    !isWhitespace(facing) && (!isPunctuation(facing) || isWhitespace(other) || isPunctuation(other))
+  const intraword = char === '_' && other !== undefined && WORD.test(other)
+  return flanking && !intraword
+}
+
 /** Start positions of the source's maximal backtick runs, by run length. */
 function indexBacktickRuns(source: string): Map<number, number[]> {
   const runs = new Map<number, number[]>()
@@ -108,15 +127,9 @@ function findCloser(source: string, from: number, delimiter: string, context: Co
       continue
     }
     if (current === char) {
-      let run = 0
-      while (source[index + run] === char) run++
-      const before = source[index - 1]
-      const after = source[index + run]
-      const rightFlanking =
-        !isWhitespace(before) &&
-        (!isPunctuation(before) || isWhitespace(after) || isPunctuation(after))
-      const intraword = char === '_' && after !== undefined && WORD.test(after)
-      if (run >= delimiter.length && rightFlanking && !intraword && index > from) {
+      const { run, before, after } = delimiterRun(source, index, char)
+      // Right-flanking: it faces back.
+      if (run >= delimiter.length && canDelimit(char, before, after) && index > from) {
         return index + (run - delimiter.length)
       }
       index += run
@@ -460,16 +473,10 @@ function parse(source: string, context: Context): InlineNode[] {
     }
 
     if ((char === '*' || char === '_' || char === '~') && context.depth < MAX_DEPTH) {
-      let run = 0
-      while (source[index + run] === char) run++
-      const before = source[index - 1]
-      const after = source[index + run]
-      const leftFlanking =
-        !isWhitespace(after) &&
-        (!isPunctuation(after) || isWhitespace(before) || isPunctuation(before))
-      const intraword = char === '_' && before !== undefined && WORD.test(before)
+      const { run, before, after } = delimiterRun(source, index, char)
       let matched = false
-      if (leftFlanking && !intraword) {
+      // Left-flanking: it faces forward.
+      if (canDelimit(char, after, before)) {
         const sizes = char === '~' ? (run === 2 || run === 1 ? [run] : []) : [3, 2, 1]
         for (const size of sizes) {
           if (size > run) continue

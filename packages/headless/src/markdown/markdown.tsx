@@ -14,7 +14,7 @@ import {
   useRef,
   useState,
 } from 'react'
-import type { MarkdownBlock } from './blocks'
+import type { MarkdownBlock, TableAlign } from './blocks'
 import { DefaultCodeBlock, type MarkdownCodeBlockProps } from './code-block'
 import {
   createIncrementalMarkdownParser,
@@ -151,6 +151,29 @@ function renderInline(nodes: InlineNode[], options: RenderOptions): ReactNode[] 
         return null
     }
   })
+}
+
+/** A header or body row of a table, each cell aligned as its column's delimiter says. */
+function TableRow({
+  as: Cell,
+  cells,
+  align,
+  options,
+}: {
+  as: 'th' | 'td'
+  cells: string[]
+  align: TableAlign[]
+  options: RenderOptions
+}) {
+  return (
+    <tr>
+      {cells.map((cell, column) => (
+        <Cell key={column} style={align[column] ? { textAlign: align[column]! } : undefined}>
+          <Inline text={cell} options={options} />
+        </Cell>
+      ))}
+    </tr>
+  )
 }
 
 function Inline({ text, options }: { text: string; options: RenderOptions }) {
@@ -313,30 +336,18 @@ const BlockView = memo(function BlockView({ block, index, options, tight }: Bloc
       return (
         <table>
           <thead>
-            <tr>
-              {block.header.map((cell, column) => (
-                <th
-                  key={column}
-                  style={block.align[column] ? { textAlign: block.align[column]! } : undefined}
-                >
-                  <Inline text={cell} options={options} />
-                </th>
-              ))}
-            </tr>
+            <TableRow as="th" cells={block.header} align={block.align} options={options} />
           </thead>
           {block.rows.length > 0 ? (
             <tbody>
               {block.rows.map((row, rowIndex) => (
-                <tr key={rowIndex}>
-                  {row.map((cell, column) => (
-                    <td
-                      key={column}
-                      style={block.align[column] ? { textAlign: block.align[column]! } : undefined}
-                    >
-                      <Inline text={cell} options={options} />
-                    </td>
-                  ))}
-                </tr>
+                <TableRow
+                  key={rowIndex}
+                  as="td"
+                  cells={row}
+                  align={block.align}
+                  options={options}
+                />
               ))}
             </tbody>
           ) : null}

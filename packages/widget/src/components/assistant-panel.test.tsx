@@ -215,6 +215,14 @@ describe('given a streamed answer', () => {
 })
 
 describe('given an error', () => {
+  /** Asks with the backend failing with `fault`; the panel's alert, once shown. */
+  async function askFailing(fault: string) {
+    const { user } = renderPanel()
+    backend.setFault(fault)
+    await ask(user, question)
+    return { user, alert: await screen.findByRole('alert', {}, { timeout: 5000 }) }
+  }
+
   it('401 shows a plain sentence, offers no retry, and tells developers about the key', async () => {
     const client = clientOf(backend, { assistantKey: 'mint_dsc_not_a_real_key' })
     const onEvent = vi.fn()
@@ -239,20 +247,14 @@ describe('given an error', () => {
   })
 
   it('403 says plainly that the assistant is unavailable', async () => {
-    const { user } = renderPanel()
-    backend.setFault('status=403')
-    await ask(user, question)
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
+    const { alert } = await askFailing('status=403')
     expect(alert).toHaveAttribute('data-kind', 'forbidden')
     expect(alert).toHaveTextContent('The assistant isn’t available on this site right now.')
     expect(alert).not.toHaveTextContent(/allowed origins|403/)
   })
 
   it('429 counts down from Retry-After, then allows a retry', async () => {
-    const { user } = renderPanel()
-    backend.setFault('status=429')
-    await ask(user, question)
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
+    const { alert } = await askFailing('status=429')
     expect(alert).toHaveAttribute('data-kind', 'rate-limited')
     expect(alert).toHaveTextContent('try again in 1s')
     expect(within(alert).getByRole('button', { name: 'Retry in 1s' })).toBeDisabled()
@@ -266,10 +268,7 @@ describe('given an error', () => {
   })
 
   it('5xx offers a retry that recovers', async () => {
-    const { user } = renderPanel()
-    backend.setFault('status=503')
-    await ask(user, question)
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
+    const { user, alert } = await askFailing('status=503')
     expect(alert).toHaveAttribute('data-kind', 'server')
     backend.setFault(undefined)
     await user.click(within(alert).getByRole('button', { name: 'Retry' }))
@@ -291,10 +290,7 @@ describe('given an error', () => {
   })
 
   it('keeps a partial answer when the stream fails midway, and Retry answers again', async () => {
-    const { user } = renderPanel()
-    backend.setFault('error-part')
-    await ask(user, question)
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 })
+    const { user, alert } = await askFailing('error-part')
     // The last throttled update of the partial text may land just after the error.
     await waitFor(() => expect(alert).toHaveTextContent('The answer was cut short'))
     expect(

@@ -50,12 +50,6 @@ export interface DocChatWidgetProps extends WidgetOptions, ConnectionProps {
 export const DocChatWidget = forwardRef<DocChatWidgetHandle, DocChatWidgetProps>(
   function DocChatWidget(
     {
-      client,
-      domain,
-      projectId,
-      proxyUrl,
-      apiBaseUrl,
-      assistantKey,
       open,
       defaultOpen,
       view,
@@ -67,22 +61,15 @@ export const DocChatWidget = forwardRef<DocChatWidgetHandle, DocChatWidgetProps>
       contextContainer,
       captureCodeBlocks,
       children,
-      embedded,
-      ...options
+      ...scope
     },
     ref,
   ) {
+    // The surfaces take the widget options: the scope's props without the connection.
+    const { client, domain, projectId, proxyUrl, apiBaseUrl, assistantKey, embedded, ...options } =
+      scope
     return (
-      <WidgetScope
-        client={client}
-        domain={domain}
-        projectId={projectId}
-        proxyUrl={proxyUrl}
-        apiBaseUrl={apiBaseUrl}
-        assistantKey={assistantKey}
-        embedded={embedded}
-        {...options}
-      >
+      <WidgetScope {...scope}>
         <WidgetSurfaces
           ref={ref}
           options={options}

@@ -15,12 +15,15 @@ export function canRetry(
   return error.retryable || error.kind === 'invalid-response' || error.kind === 'aborted'
 }
 
-/** The sentence shown for an error, per kind. `secondsLeft` fills the rate-limit countdown. */
-export function errorMessage(
+/** A reader's sentence for an error; `secondsLeft` fills the rate-limit countdown. */
+type ErrorSentence = (
   error: Pick<DocsApiError, 'kind' | 'status'>,
   labels: PanelLabels,
   secondsLeft?: number,
-): string {
+) => string
+
+/** The sentence shown for an error, per kind. */
+export const errorMessage: ErrorSentence = (error, labels, secondsLeft) => {
   switch (error.kind) {
     case 'unauthorized':
       return labels.errorUnauthorized
@@ -49,11 +52,7 @@ function countdown(secondsLeft: number | undefined, inSeconds: string, now: stri
 }
 
 /** The sentence for a failed search: its own wording for limits and outages, key errors as usual. */
-export function searchErrorMessage(
-  error: Pick<DocsApiError, 'kind' | 'status'>,
-  labels: PanelLabels,
-  secondsLeft?: number,
-): string {
+export const searchErrorMessage: ErrorSentence = (error, labels, secondsLeft) => {
   switch (error.kind) {
     case 'unauthorized':
     case 'forbidden':

@@ -102,18 +102,20 @@ describe('given an AgentJobStatus', () => {
 })
 
 describe('given an UpdateStatusBadge', () => {
-  it('goes from queued to deploying to deployed, with the logs tail in details', async () => {
-    const { statusId } = await backend.client.triggerUpdate(projectId)
+  const renderBadge = (statusId: string, props?: { details?: boolean; logLines?: number }) =>
     render(
       <UpdateStatusBadge
         client={backend.client}
         domain={domain}
         statusId={statusId}
         intervalMs={20}
-        details
-        logLines={3}
+        {...props}
       />,
     )
+
+  it('goes from queued to deploying to deployed, with the logs tail in details', async () => {
+    const { statusId } = await backend.client.triggerUpdate(projectId)
+    renderBadge(statusId, { details: true, logLines: 3 })
     const region = await screen.findByRole('region', { name: 'Docs update' })
     await waitFor(() => expect(within(region).getByRole('status')).toHaveTextContent('Queued'))
     now += 1500
@@ -133,14 +135,7 @@ describe('given an UpdateStatusBadge', () => {
     backend.setFault('fail')
     const { statusId } = await backend.client.triggerUpdate(projectId)
     backend.setFault(undefined)
-    render(
-      <UpdateStatusBadge
-        client={backend.client}
-        domain={domain}
-        statusId={statusId}
-        intervalMs={20}
-      />,
-    )
+    renderBadge(statusId)
     now += 60 * 60_000
     const badge = await screen.findByRole('status', { name: /Docs update/ })
     await waitFor(() => expect(badge).toHaveTextContent('Deploy failed'), { timeout: 5000 })

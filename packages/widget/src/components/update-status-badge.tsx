@@ -21,40 +21,22 @@ export interface UpdateStatusBadgeProps extends WidgetOptions, ConnectionProps {
 }
 
 /** A deployment's state as a badge (queued, deploying, deployed, failed), polled until it ends. */
-export function UpdateStatusBadge({
-  statusId,
-  details = false,
-  logLines = 5,
-  intervalMs,
-  className,
-  ...scope
-}: UpdateStatusBadgeProps) {
+export function UpdateStatusBadge(props: UpdateStatusBadgeProps) {
+  const { statusId, details, logLines, intervalMs, className, ...scope } = props
   return (
     <WidgetScope {...scope}>
-      <UpdateStatusView
-        statusId={statusId}
-        details={details}
-        logLines={logLines}
-        intervalMs={intervalMs}
-        className={className}
-      />
+      <UpdateStatusView {...props} />
     </WidgetScope>
   )
 }
 
 function UpdateStatusView({
   statusId,
-  details,
-  logLines,
+  details = false,
+  logLines = 5,
   intervalMs,
   className,
-}: {
-  statusId: string
-  details: boolean
-  logLines: number
-  intervalMs?: number
-  className?: string
-}) {
+}: Pick<UpdateStatusBadgeProps, 'statusId' | 'details' | 'logLines' | 'intervalMs' | 'className'>) {
   const labels = usePartLabels(statusLabels)
   const { update, error } = useUpdateStatus(statusId, intervalMs ? { intervalMs } : {})
   const logsId = useId()

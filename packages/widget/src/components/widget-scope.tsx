@@ -44,18 +44,8 @@ export interface WidgetScopeProps extends WidgetOptions, ConnectionProps {
  * `.docchat-root` element (tokens, theme, direction), the settings context and the error boundary.
  * A component nested in another one's scope reuses that scope, so one widget has one root.
  */
-export function WidgetScope({
-  client,
-  domain,
-  projectId,
-  proxyUrl,
-  apiBaseUrl,
-  assistantKey,
-  embedded,
-  className,
-  children,
-  ...options
-}: WidgetScopeProps) {
+export function WidgetScope({ embedded, className, children, ...props }: WidgetScopeProps) {
+  const { client, domain, projectId, proxyUrl, apiBaseUrl, assistantKey, ...options } = props
   const parent = useContext(WidgetSettingsContext)
   // Inside the app's own <DocChatProvider docsBaseUrl>, its base is the widget's default: answers'
   // inline citations and Copy resolve where its sources do.
@@ -63,15 +53,7 @@ export function WidgetScope({
   const settings = useScopeSettings(options, provided)
   const style = embedded ? undefined : (themeProperties(options) as CSSProperties)
   return (
-    <MaybeProvider
-      client={client}
-      proxyUrl={proxyUrl}
-      apiBaseUrl={apiBaseUrl}
-      assistantKey={assistantKey}
-      domain={domain}
-      projectId={projectId}
-      docsBaseUrl={options.docsBaseUrl}
-    >
+    <MaybeProvider connection={props} docsBaseUrl={options.docsBaseUrl}>
       {parent ? (
         children
       ) : (
@@ -92,15 +74,15 @@ export function WidgetScope({
 }
 
 function MaybeProvider({
-  client: given,
-  proxyUrl,
-  apiBaseUrl,
-  assistantKey,
-  domain,
-  projectId,
+  connection,
   docsBaseUrl,
   children,
-}: ConnectionProps & { docsBaseUrl?: string | null; children: ReactNode }) {
+}: {
+  connection: ConnectionProps
+  docsBaseUrl?: string | null
+  children: ReactNode
+}) {
+  const { client: given, proxyUrl, apiBaseUrl, assistantKey, domain, projectId } = connection
   // Built once per connection: a new client would start a new provider (and drop the chat).
   const built = useMemo(
     () => (given ? undefined : clientFromProps({ proxyUrl, apiBaseUrl, assistantKey })),
