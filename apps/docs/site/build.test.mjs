@@ -160,7 +160,7 @@ describe('docs site build', () => {
     // The answer mode the dev server will use (a model only with OPENAI_API_KEY), for the disclaimer.
     const mode = process.env.OPENAI_API_KEY ? 'model' : 'extractive'
     expect(content).toContain(
-      `<script src="/docchat/docchat.js" data-domain="docchat" data-api-base-url="http://127.0.0.1:8787" data-assistant-key="mint_dsc_dev_local" data-context-selector="[data-docchat-content]" data-capture-code-blocks="true" data-answer-mode="${mode}" data-starter-questions="`,
+      `<script src="/docchat/docchat.js" data-domain="docchat" data-api-base-url="http://127.0.0.1:8787" data-assistant-key="mint_dsc_dev_local" data-context-selector="[data-docchat-content]" data-capture-code-blocks="true" data-answer-mode="${mode}" data-docs-base-url="/" data-starter-questions="`,
     )
     // The demo's starter questions and suggested pages, as JSON the drop-in reads back.
     const attribute = (name) =>
