@@ -38,12 +38,11 @@ export function useDockedPanel({
     if (enabled && memoryKey && readPanelMemory(memoryKey)?.docked) setDocked(true)
   }, [enabled, memoryKey])
 
+  // The memory is written here, not in a state updater (React may run those twice).
   const toggle = useCallback(() => {
-    setDocked((was) => {
-      if (memoryKey) writePanelMemory(memoryKey, { docked: !was })
-      return !was
-    })
-  }, [memoryKey])
+    setDocked(!docked)
+    if (memoryKey) writePanelMemory(memoryKey, { docked: !docked })
+  }, [docked, memoryKey])
 
   const active = enabled && docked && open
   useEffect(() => {
