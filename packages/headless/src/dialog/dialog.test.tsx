@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { type ReactNode, StrictMode, useState } from 'react'
+import { type ReactNode, StrictMode, useRef, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { axeViolations, describeViolations } from '@docchat/test-utils/axe'
@@ -148,6 +148,41 @@ describe('Dialog (modal)', () => {
     await user.keyboard('{Escape}')
     await act(async () => {})
     expect(elsewhere).toHaveFocus()
+  })
+
+  it('returns focus to `returnFocus` when its trigger lost focus before the dialog opened', async () => {
+    // A trigger that hides while the dialog is open (the widget's) may be blurred first: nothing
+    // had focus when the dialog mounted, and without `returnFocus` focus would end on the page.
+    function HidingTrigger() {
+      const [open, setOpen] = useState(false)
+      const trigger = useRef<HTMLButtonElement>(null)
+      return (
+        <Dialog.Root open={open} onOpenChange={setOpen}>
+          <button
+            ref={trigger}
+            type="button"
+            hidden={open}
+            onClick={() => {
+              trigger.current?.blur()
+              setOpen(true)
+            }}
+          >
+            Ask AI
+          </button>
+          <Dialog.Content aria-label="Assistant" returnFocus={trigger}>
+            <textarea aria-label="Ask" />
+          </Dialog.Content>
+        </Dialog.Root>
+      )
+    }
+    const user = userEvent.setup()
+    render(<HidingTrigger />)
+    const trigger = screen.getByRole('button', { name: 'Ask AI' })
+    await user.click(trigger)
+    expect(screen.getByLabelText('Ask')).toHaveFocus()
+    await user.keyboard('{Escape}')
+    await act(async () => {})
+    expect(trigger).toHaveFocus()
   })
 
   it('closes on a pointer down outside, unless dismissOnInteractOutside is false', async () => {

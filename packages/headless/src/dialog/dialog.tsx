@@ -170,6 +170,12 @@ export interface DialogContentProps extends ComponentPropsWithoutRef<'div'> {
   onOpenAutoFocus?: (event: Event) => void
   onCloseAutoFocus?: (event: Event) => void
   initialFocus?: RefObject<HTMLElement | null>
+  /**
+   * Where focus returns on close when what had it before opening is gone or was the page itself.
+   * Defaults to `Dialog.Trigger`; for a trigger rendered elsewhere (a drop-in's own button), or one
+   * that hides while the dialog is open and so may lose focus before the dialog takes it.
+   */
+  returnFocus?: RefObject<HTMLElement | null>
 }
 
 export const Content = forwardRef<HTMLDivElement, DialogContentProps>(function DialogContent(
@@ -189,6 +195,7 @@ export const Content = forwardRef<HTMLDivElement, DialogContentProps>(function D
       onOpenAutoFocus: _onOpen,
       onCloseAutoFocus: _onClose,
       initialFocus: _initial,
+      returnFocus: _returnFocus,
       ...rest
     } = props
     return <div ref={ref} id={context.contentId} data-state="closed" hidden {...rest} />
@@ -208,6 +215,7 @@ const OpenContent = forwardRef<HTMLDivElement, Omit<DialogContentProps, 'forceMo
       onOpenAutoFocus,
       onCloseAutoFocus,
       initialFocus,
+      returnFocus,
       ...props
     },
     forwardedRef,
@@ -224,7 +232,7 @@ const OpenContent = forwardRef<HTMLDivElement, Omit<DialogContentProps, 'forceMo
     useFocusTrap(contentRef, {
       trapped: trapFocus ?? modal,
       initialFocus,
-      returnFocus: triggerRef.current ? triggerRef : undefined,
+      returnFocus: returnFocus ?? (triggerRef.current ? triggerRef : undefined),
       onMountAutoFocus: onOpenAutoFocus,
       onUnmountAutoFocus: onCloseAutoFocus,
     })

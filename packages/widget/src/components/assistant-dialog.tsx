@@ -21,6 +21,8 @@ export interface AssistantDialogProps {
   recentConversations: Conversations
   memoryKey: string | undefined
   shareLinkFor: ShareLinkFor | undefined
+  /** The trigger: where focus returns on close when what had it before is gone. */
+  returnFocus: RefObject<HTMLElement | null>
   /** Moves focus into the dialog as it opens (`useWidgetView`'s focus policy). */
   focusOnOpen: (event: Event, input: RefObject<HTMLElement | null>) => void
   /** Shows the header's search button. */
@@ -42,6 +44,7 @@ export function AssistantDialog({
   recentConversations,
   memoryKey,
   shareLinkFor,
+  returnFocus,
   focusOnOpen,
   search,
 }: AssistantDialogProps) {
@@ -76,6 +79,7 @@ export function AssistantDialog({
           dismissedBy.current = 'outside'
         }}
         onOpenAutoFocus={(event) => focusOnOpen(event, inputRef)}
+        returnFocus={returnFocus}
       >
         <ShareLinkContext.Provider value={shareLinkFor}>
           <AssistantView

@@ -1,7 +1,7 @@
 'use client'
 
 import type { UseAssistantChatOptions } from '@docchat/react'
-import { forwardRef, type ReactNode, type RefObject } from 'react'
+import { forwardRef, type ReactNode, type RefObject, useRef } from 'react'
 import type { DocChatView } from '../analytics'
 import { ariaKeyShortcuts } from '../keyboard-shortcuts'
 import { formatLabel } from '../labels'
@@ -40,6 +40,11 @@ export interface DocChatWidgetProps extends WidgetOptions, ConnectionProps {
   children?: ReactNode
   /** @internal The drop-in: tokens come from the Shadow DOM host. */
   embedded?: boolean
+  /**
+   * @internal The drop-in's own trigger (`showTrigger={false}`): focus returns to it when the
+   * assistant closes.
+   */
+  triggerRef?: RefObject<HTMLElement | null>
 }
 
 /**
@@ -61,6 +66,7 @@ export const DocChatWidget = forwardRef<DocChatWidgetHandle, DocChatWidgetProps>
       contextContainer,
       captureCodeBlocks,
       children,
+      triggerRef,
       ...scope
     },
     ref,
@@ -83,6 +89,7 @@ export const DocChatWidget = forwardRef<DocChatWidgetHandle, DocChatWidgetProps>
           navigate={navigate}
           contextContainer={contextContainer}
           captureCodeBlocks={captureCodeBlocks ?? true}
+          triggerRef={triggerRef}
           // In the drop-in the loader acts on deep links, before this code has even loaded.
           followDeepLinks={!embedded}
           // The drop-in fetches search when a reader reaches for it; a React app's bundle has
@@ -107,13 +114,14 @@ interface WidgetSurfacesProps {
   navigate: DocChatWidgetProps['navigate']
   contextContainer: RefObject<HTMLElement | null> | undefined
   captureCodeBlocks: boolean
+  triggerRef: RefObject<HTMLElement | null> | undefined
   followDeepLinks: boolean
   preloadSearch: boolean
 }
 
 /** The trigger, the page's "Ask AI" buttons and the two dialogs, around one chat. */
 const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(function WidgetSurfaces(
-  { options, showTrigger, navigate, contextContainer, captureCodeBlocks, ...params },
+  { options, showTrigger, navigate, contextContainer, captureCodeBlocks, triggerRef, ...params },
   ref,
 ) {
   const { labels } = useWidgetSettings()
@@ -128,6 +136,9 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
     startNew: conversations.startNew,
   })
   const { setState } = widget
+  // The trigger hides while the assistant is open, so it may lose focus before the dialog takes
+  // it: the dialog is told where to return it rather than relying on what had focus.
+  const ownTrigger = useRef<HTMLButtonElement>(null)
   // A chunk of its own, loaded only for a widget given a context container.
   const capture = useOptionalPart(useOptionalParts().contextCapture, Boolean(contextContainer))
 
@@ -158,6 +169,7 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
       ) : null}
       {showTrigger ? (
         <button
+          ref={ownTrigger}
           type="button"
           className="docchat-trigger"
           data-side={options.side === 'start' ? 'start' : 'end'}
@@ -179,6 +191,7 @@ const WidgetSurfaces = forwardRef<DocChatWidgetHandle, WidgetSurfacesProps>(func
         recentConversations={conversations}
         memoryKey={widget.memoryKey}
         shareLinkFor={widget.shareLinkFor}
+        returnFocus={triggerRef ?? ownTrigger}
         focusOnOpen={widget.focusOnOpen}
         search={
           widget.searchEnabled

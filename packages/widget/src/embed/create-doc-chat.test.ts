@@ -92,6 +92,21 @@ describe('window.DocChat.init', () => {
     expect(loadPanel).toHaveBeenCalledTimes(1)
   })
 
+  it('gives focus back to its trigger on Escape also when nothing had focus as it opened', async () => {
+    // Chromium blurs the trigger as it hides (the panel took its place) and may do so before the
+    // panel mounts; opened from the page with nothing focused is that same state.
+    const { instance, shadow, trigger } = await init()
+    ;(document.activeElement as HTMLElement | null)?.blur()
+    await act(() => instance.open())
+    const dialog = await waitFor(() => within(rootOf(shadow)).getByRole('dialog'), {
+      timeout: 10_000,
+    })
+    await waitFor(() => expect(dialog.contains(shadow.activeElement)).toBe(true))
+    await userEvent.setup().keyboard('{Escape}')
+    await waitFor(() => expect(shadow.querySelector('[role="dialog"]')).toBeNull())
+    await waitFor(() => expect(shadow.activeElement).toBe(trigger))
+  })
+
   it('ask() opens the assistant and streams the answer from the API', async () => {
     const { instance, shadow } = await init()
     await act(() => instance.ask('How do I install the widget?'))

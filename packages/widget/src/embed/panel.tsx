@@ -93,6 +93,8 @@ export function mountPanel(mount: PanelMountOptions): PanelHandle {
     field.setSelectionRange(field.value.length, field.value.length)
   }
   mount.root.addEventListener('focusin', takeTypeAhead)
+  // The loader's button: focus goes back to it when the assistant closes.
+  const triggerRef = { current: mount.trigger }
 
   const render = () => {
     if (destroyed) return
@@ -126,6 +128,7 @@ export function mountPanel(mount: PanelMountOptions): PanelHandle {
           domain={domain}
           embedded
           showTrigger={false}
+          triggerRef={triggerRef}
           // The loader owns the shortcuts, so they work before this chunk loads.
           shortcuts={false}
           open={state.open}
