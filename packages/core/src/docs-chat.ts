@@ -133,6 +133,12 @@ export interface DocsChat {
   // What the runner reports.
   /** The conversation as the runner now holds it. */
   report(run: Partial<ChatRun>): void
+  /**
+   * The status to show for what the runner reports: still `streaming` after it says `ready` until
+   * its messages hold the finished answer (AI SDK v4's useChat says `ready` before its throttled
+   * last update lands; an empty or partial answer would show as complete, and settle).
+   */
+  statusOf(status: ChatRun['status'], messages: readonly DocsMessage[]): ChatRun['status']
   /** An answer's response arrived: its headers say the answer mode and whether it can continue. */
   answered(response: { headers: Headers }): void
   finished(message: DocsMessage): void
@@ -174,6 +180,8 @@ interface Answer {
   continues: boolean
   stopped: boolean
   finished: boolean
+  /** The answer as the runner said it finished, until its messages hold it too. */
+  final?: DocsMessage
   /** The partial answer this one continues. */
   continuing: DocsMessage | undefined
   /** How many messages were sent (the question or the partial answer last). */
@@ -396,8 +404,11 @@ export function createDocsChat(options: DocsChatOptions): DocsChat {
     clearContext: () => set({ context: [] }),
 
     report(patch) {
-      set(patch)
       const current = answer
+      if (patch.status) {
+        patch = { ...patch, status: chat.statusOf(patch.status, patch.messages ?? state.messages) }
+      }
+      set(patch)
       if (current && !current.settled) {
         if (state.status === 'submitted' || state.status === 'streaming') current.running = true
         else if (current.running) settle(current, state)
@@ -407,13 +418,23 @@ export function createDocsChat(options: DocsChatOptions): DocsChat {
       if (current?.settled && patch.messages && patch.messages !== stored) changed = true
       persist()
     },
+    statusOf(status, messages) {
+      const final = answer?.final
+      if (status !== 'ready' || !final || answer?.settled) return status
+      const last = messages.at(-1)
+      // Joined or not (`joinContinued`), the finished answer's text is the same.
+      return last?.id === final.id && last.content === final.content ? status : 'streaming'
+    },
     answered({ headers }) {
       const mode = headers.get('x-docchat-answer-mode')
       if (mode) set({ answerMode: mode })
       if (answer) answer.continues = headers.get('x-docchat-continue') === '1'
     },
     finished(message) {
-      if (answer) answer.finished = true
+      if (answer) {
+        answer.finished = true
+        answer.final = message
+      }
       settings.onFinish?.(message)
     },
     failed(error) {

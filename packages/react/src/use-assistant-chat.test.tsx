@@ -20,6 +20,31 @@ interface AssistantBody {
 }
 
 describe('useAssistantChat against the dev server', () => {
+  it('is not idle before the throttled last update holds the whole answer', async () => {
+    // useChat says `ready` before its throttled update lands: an answer sent at once (no pacing)
+    // used to show as settled, and empty, until the throttle's next turn.
+    const { wrapper } = await createTestSetup()
+    const renders: { status: string; text: string }[] = []
+    const { result } = renderHook(
+      () => {
+        const chat = useAssistantChat({ throttleMs: 400 })
+        renders.push({ status: chat.status, text: lastAnswer(chat) })
+        return chat
+      },
+      { wrapper },
+    )
+    act(() => {
+      void result.current.send('How do I install DocChat?')
+    })
+    await waitFor(() => expect(result.current.messages).toHaveLength(2), { timeout: 10_000 })
+    await waitFor(() => expect(result.current.status).toBe('idle'), { timeout: 10_000 })
+    const final = lastAnswer(result.current)
+    expect(final.length).toBeGreaterThan(20)
+    const asked = renders.findIndex((render) => render.status !== 'idle')
+    const idleTooSoon = renders.slice(asked).filter((r) => r.status === 'idle' && r.text !== final)
+    expect(idleTooSoon).toEqual([])
+  })
+
   it('streams the answer incrementally and sends what the v1 endpoint requires', async () => {
     const { wrapper, requestsTo } = await createTestSetup({ fault: 'token-rate=200' })
     const seen: string[] = []

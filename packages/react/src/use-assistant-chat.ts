@@ -53,7 +53,8 @@ export function useAssistantChat(options: UseAssistantChatOptions = {}): Assista
   })
   chat.setRunner(useChatRunner(stream))
   const messages = stream.messages as DocsMessage[]
-  const { status } = stream
+  // What the view shows too, not only what the chat keeps: core's rule for useChat's early `ready`.
+  const status = chat.statusOf(stream.status, messages)
   // The connection rejects with `DocsApiError`s already; this only types what useChat holds.
   const error = useMemo(
     () => (stream.error ? toDocsApiError(stream.error) : undefined),
