@@ -64,6 +64,33 @@ afterEach(() => {
   document.body.removeAttribute('style')
 })
 
+/**
+ * A trigger that hides while the dialog is open (the widget's) may be blurred first: nothing had
+ * focus when the dialog mounted, and without `returnFocus` focus would end on the page.
+ */
+function HidingTrigger() {
+  const [open, setOpen] = useState(false)
+  const trigger = useRef<HTMLButtonElement>(null)
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <button
+        ref={trigger}
+        type="button"
+        hidden={open}
+        onClick={() => {
+          trigger.current?.blur()
+          setOpen(true)
+        }}
+      >
+        Ask AI
+      </button>
+      <Dialog.Content aria-label="Assistant" returnFocus={trigger}>
+        <textarea aria-label="Ask" />
+      </Dialog.Content>
+    </Dialog.Root>
+  )
+}
+
 function Controlled() {
   const [open, setOpen] = useState(false)
   return (
@@ -151,30 +178,6 @@ describe('Dialog (modal)', () => {
   })
 
   it('returns focus to `returnFocus` when its trigger lost focus before the dialog opened', async () => {
-    // A trigger that hides while the dialog is open (the widget's) may be blurred first: nothing
-    // had focus when the dialog mounted, and without `returnFocus` focus would end on the page.
-    function HidingTrigger() {
-      const [open, setOpen] = useState(false)
-      const trigger = useRef<HTMLButtonElement>(null)
-      return (
-        <Dialog.Root open={open} onOpenChange={setOpen}>
-          <button
-            ref={trigger}
-            type="button"
-            hidden={open}
-            onClick={() => {
-              trigger.current?.blur()
-              setOpen(true)
-            }}
-          >
-            Ask AI
-          </button>
-          <Dialog.Content aria-label="Assistant" returnFocus={trigger}>
-            <textarea aria-label="Ask" />
-          </Dialog.Content>
-        </Dialog.Root>
-      )
-    }
     const user = userEvent.setup()
     render(<HidingTrigger />)
     const trigger = screen.getByRole('button', { name: 'Ask AI' })
