@@ -65,41 +65,28 @@ afterEach(() => {
 })
 
 /**
- * A trigger that hides while the dialog is open (the widget's) may be blurred first: nothing had
- * focus when the dialog mounted, and without `returnFocus` focus would end on the page.
+ * A dialog opened from a plain button, not `Dialog.Trigger`. `hides`: the button hides while the
+ * dialog is open (as the widget's trigger does) and may lose focus before the dialog takes it, so
+ * nothing had focus when the dialog mounted; the dialog is told where to return it.
  */
-function HidingTrigger() {
+function Controlled({ hides = false }: { hides?: boolean }) {
   const [open, setOpen] = useState(false)
-  const trigger = useRef<HTMLButtonElement>(null)
+  const opener = useRef<HTMLButtonElement>(null)
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <>
       <button
-        ref={trigger}
+        ref={opener}
         type="button"
-        hidden={open}
+        hidden={hides && open}
         onClick={() => {
-          trigger.current?.blur()
+          if (hides) opener.current?.blur()
           setOpen(true)
         }}
       >
-        Ask AI
-      </button>
-      <Dialog.Content aria-label="Assistant" returnFocus={trigger}>
-        <textarea aria-label="Ask" />
-      </Dialog.Content>
-    </Dialog.Root>
-  )
-}
-
-function Controlled() {
-  const [open, setOpen] = useState(false)
-  return (
-    <>
-      <button type="button" onClick={() => setOpen(true)}>
         Elsewhere
       </button>
       <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Content aria-label="Assistant">
+        <Dialog.Content aria-label="Assistant" returnFocus={hides ? opener : undefined}>
           <input aria-label="Ask" />
         </Dialog.Content>
       </Dialog.Root>
@@ -166,26 +153,18 @@ describe('Dialog (modal)', () => {
     expect(trigger).toHaveFocus()
   })
 
-  it('returns focus to the previously focused element when opened without the trigger', async () => {
+  it.each([
+    ['the element focused before it opened', false],
+    ['`returnFocus` when the button lost focus before the dialog opened', true],
+  ])('returns focus to %s', async (_, hides) => {
     const user = userEvent.setup()
-    render(<Controlled />)
+    render(<Controlled hides={hides} />)
     const elsewhere = screen.getByRole('button', { name: 'Elsewhere' })
     await user.click(elsewhere)
     expect(screen.getByLabelText('Ask')).toHaveFocus()
     await user.keyboard('{Escape}')
     await act(async () => {})
     expect(elsewhere).toHaveFocus()
-  })
-
-  it('returns focus to `returnFocus` when its trigger lost focus before the dialog opened', async () => {
-    const user = userEvent.setup()
-    render(<HidingTrigger />)
-    const trigger = screen.getByRole('button', { name: 'Ask AI' })
-    await user.click(trigger)
-    expect(screen.getByLabelText('Ask')).toHaveFocus()
-    await user.keyboard('{Escape}')
-    await act(async () => {})
-    expect(trigger).toHaveFocus()
   })
 
   it('closes on a pointer down outside, unless dismissOnInteractOutside is false', async () => {

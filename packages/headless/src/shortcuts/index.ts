@@ -1,15 +1,7 @@
 'use client'
 
-export type { ParsedShortcut } from './shortcut'
-export {
-  formatShortcut,
-  getAriaKeyShortcuts,
-  getEventOrigin,
-  isApplePlatform,
-  isTypingEvent,
-  matchesShortcut,
-  parseShortcut,
-} from './shortcut'
+// Everything the parser module has is public: the parser, labels and the typing check.
+export * from './shortcut'
 export type { ShortcutLabelProps } from './shortcut-label'
 export { ShortcutLabel } from './shortcut-label'
 export type {
