@@ -41,7 +41,8 @@ export const entryBudgets = [
   // Issue 20's caps (DATA_LIMITS) and structural export escaping: 44.6 KB measured.
   // Issue 21's chat object, question builder and request rules, issue 23's citations: 47.6 KB.
   // Issue 22's UI-message helpers for AI SDK v5+ and the one suggestions reader: 48.4 KB.
-  { name: 'core: everything', imports: { core: '*' }, budget: 48.5 * KB },
+  // DocsChat.statusOf (an answer is not settled before its messages hold it): 48.5 KB.
+  { name: 'core: everything', imports: { core: '*' }, budget: 48.6 * KB },
   {
     name: 'react: useAssistantChat',
     imports: { react: ['useAssistantChat'] },
@@ -61,13 +62,15 @@ export const entryBudgets = [
     // Issue 20's guards (stores per API origin, hand-offs, caps): 92.1 KB measured. Issues 21-23
     // (the chat object, the widget split, citations, serializable props): 96.7 KB measured.
     // Issue 23's Dock to the side, the provider's docsBaseUrl, the relative-link warning: 97.7 KB.
-    budget: 97.8 * KB,
+    // Focus back to the trigger on close, and DocsChat.statusOf: 97.9 KB.
+    budget: 98 * KB,
   },
   // The labels (one object for every part) grew with conversations and attachments.
   // Issue 22's serializable props: every component can build its reader client (about 9 KB
   // that an app passing `client` still carries: 35.5 → 45.1 KB measured).
   { name: 'widget: SearchModal', imports: { widget: ['SearchModal'] }, budget: 45.5 * KB },
-  { name: 'widget: everything', imports: { widget: '*' }, budget: 99.1 * KB },
+  // The two fixes above: 99.1 → 99.2 KB.
+  { name: 'widget: everything', imports: { widget: '*' }, budget: 99.3 * KB },
 ]
 
 /**
@@ -89,10 +92,12 @@ export const dropInBudgets = {
   // lines hold the size where it is until the panel is cut back below 54.5 / 61 KB (63.5 KB with
   // issue 20's loader fix merged in). Then issue 23's Dock to the side and the arrow's band, issue
   // 22's provider docsBaseUrl and relative-link warning, the suggestions reader, and the shared
-  // helpers of the duplicate clean-up (+0.15 KB gzip, −0.6 KB minified): 57.7 / 64.3 KB.
-  panel: 57.8 * KB,
-  toAsk: 64.4 * KB,
+  // helpers of the duplicate clean-up (+0.15 KB gzip, −0.6 KB minified): 57.7 / 64.3 KB. Then
+  // two fixes of the last CI's flakes (+0.1 KB): focus back to the loader's trigger on close, and
+  // core's rule that an answer is not settled before its messages hold it: 57.9 / 64.4 KB.
+  panel: 58 * KB,
+  toAsk: 64.5 * KB,
   // Issue 20's guards reach the optional chunks too (search, History, export): 86.6 KB measured;
-  // 90.1 KB after issues 21-23; 91.2 KB with the above.
-  everything: 91.3 * KB,
+  // 90.1 KB after issues 21-23; 91.2 KB with the above, 91.3 KB with the two fixes.
+  everything: 91.4 * KB,
 }
