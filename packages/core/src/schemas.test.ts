@@ -3,16 +3,8 @@ import { describeWithShared, sharedPath } from '@docchat/test-utils/shared-dir'
 import type { z } from 'zod'
 import { DocsApiError } from './errors'
 import { DOCS_LIMITS, longestWordLength } from './docs-limits'
-import {
-  agentJobListSchema,
-  agentJobSchema,
-  agentJobSummarySchema,
-  pageContentSchema,
-  searchResultSchema,
-  searchResultsSchema,
-  triggerUpdateResponseSchema,
-  updateStatusSchema,
-} from './response-schemas'
+// Every response schema is under test here.
+import * as responseSchemas from './response-schemas'
 import {
   assistantRequestSchema,
   createAgentJobRequestSchema,
@@ -162,32 +154,32 @@ describeWithShared(
       [
         'search 200',
         () => jsonResponse(operation(discovery, '/v1/search/{domain}', 'post'), '200'),
-        searchResultsSchema,
+        responseSchemas.searchResultsSchema,
       ],
       [
         'page 200',
         () => jsonResponse(operation(discovery, '/v1/page/{domain}', 'post'), '200'),
-        pageContentSchema,
+        responseSchemas.pageContentSchema,
       ],
       [
         'agent job 200',
         () => jsonResponse(operation(admin, '/v1/agent/{projectId}/job/{id}', 'get'), '200'),
-        agentJobSchema,
+        responseSchemas.agentJobSchema,
       ],
       [
         'agent jobs 200',
         () => jsonResponse(operation(admin, '/v1/agent/{projectId}/jobs', 'get'), '200'),
-        agentJobListSchema,
+        responseSchemas.agentJobListSchema,
       ],
       [
         'trigger update 202',
         () => jsonResponse(operation(external, '/project/update/{projectId}', 'post'), '202'),
-        triggerUpdateResponseSchema,
+        responseSchemas.triggerUpdateResponseSchema,
       ],
       [
         'update status 200',
         () => jsonResponse(operation(external, '/project/update-status/{statusId}', 'get'), '200'),
-        updateStatusSchema,
+        responseSchemas.updateStatusSchema,
       ],
     ]
 
@@ -260,7 +252,9 @@ describeWithShared(
         '200',
       )
       const statuses = new Set(
-        variants(schema).map((instance) => updateStatusSchema.parse(instance).status),
+        variants(schema).map(
+          (instance) => responseSchemas.updateStatusSchema.parse(instance).status,
+        ),
       )
       expect([...statuses].sort()).toEqual(['failure', 'in_progress', 'queued', 'success'])
     })
@@ -480,7 +474,9 @@ describe('lenient responses', () => {
 
   it('keeps unknown fields and reports unknown enum values instead of throwing', () => {
     const warnings: DocsWarning[] = []
-    const parsed = parseResponse(updateStatusSchema, status, { onWarning: (w) => warnings.push(w) })
+    const parsed = parseResponse(responseSchemas.updateStatusSchema, status, {
+      onWarning: (w) => warnings.push(w),
+    })
     expect(parsed.status).toBe('cancelled')
     expect(parsed.brandNewField).toEqual({ nested: true })
     expect(parsed.author).toBe('Jane')
@@ -491,7 +487,7 @@ describe('lenient responses', () => {
   })
 
   it('accepts the author object, a null author and nulls in optional fields', () => {
-    const parsed = updateStatusSchema.parse({
+    const parsed = responseSchemas.updateStatusSchema.parse({
       ...status,
       status: 'success',
       source: 'api',
@@ -501,25 +497,25 @@ describe('lenient responses', () => {
     })
     expect(parsed.author).toMatchObject({ githubUserId: 7 })
     expect(parsed.commit?.filesChanged).toEqual({ added: ['a.mdx'], modified: [], removed: [] })
-    expect(updateStatusSchema.parse({ ...status, author: null }).author).toBeNull()
+    expect(responseSchemas.updateStatusSchema.parse({ ...status, author: null }).author).toBeNull()
   })
 
   it('reports a missing required field as invalid-response naming it', () => {
     const { _id, ...withoutId } = status
-    expect(() => parseResponse(updateStatusSchema, withoutId)).toThrowError(
+    expect(() => parseResponse(responseSchemas.updateStatusSchema, withoutId)).toThrowError(
       expect.objectContaining({ kind: 'invalid-response', field: '_id' }),
     )
   })
 
   it('reads both agent job shapes with the API spelling', () => {
-    const job = agentJobSchema.parse({
+    const job = responseSchemas.agentJobSchema.parse({
       sessionId: 'j1',
       haulted: true,
       haultReason: 'github_missconfigured',
       todos: [{ content: 'x', status: 'completed', priority: 'high', id: 't1' }],
     })
     expect(job.haultReason).toBe('github_missconfigured')
-    const summary = agentJobSummarySchema.parse({
+    const summary = responseSchemas.agentJobSummarySchema.parse({
       sessionId: 'j1',
       todos: [{ content: 'x', id: 't' }],
     })
@@ -528,12 +524,14 @@ describe('lenient responses', () => {
 
   it('accepts search results as a bare array or wrapped, with metadata passthrough', () => {
     const item = { content: 'c', path: '/a', metadata: { title: 'A', score: 0.5, custom: 1 } }
-    expect(searchResultsSchema.parse([item])[0]?.metadata).toEqual({
+    expect(responseSchemas.searchResultsSchema.parse([item])[0]?.metadata).toEqual({
       title: 'A',
       score: 0.5,
       custom: 1,
     })
-    expect(searchResultsSchema.parse({ results: [item] })).toHaveLength(1)
-    expect(searchResultSchema.parse({ content: 'c', path: '/b' }).metadata).toEqual({})
+    expect(responseSchemas.searchResultsSchema.parse({ results: [item] })).toHaveLength(1)
+    expect(responseSchemas.searchResultSchema.parse({ content: 'c', path: '/b' }).metadata).toEqual(
+      {},
+    )
   })
 })
