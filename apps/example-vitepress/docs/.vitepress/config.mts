@@ -9,7 +9,7 @@ export default defineConfig({
       'script',
       {
         src: 'https://cdn.jsdelivr.net/npm/@docchat/drop-in@0.1.0/docchat.js',
-        integrity: 'sha384-14MypAz/lGICaVrI6aHwxuU0MRCBsD2qo8isJJkq+PSiAXxnnDtIqU9VZYRvHfF7',
+        integrity: 'sha384-CHS687mephWzJturNC3G5hPblsm/BdjBAU7GWQir8N2Z/EDbRhEgh1ZJPLH0MiKu',
         crossorigin: 'anonymous',
         defer: '',
         'data-domain': 'docchat',

@@ -4,7 +4,8 @@
  * `<style>` element carrying the page's nonce. Returns a function that takes the CSS out again.
  */
 export function adoptStyles(root: ShadowRoot | Document, css: string, nonce?: string): () => void {
-  if (supportsConstructableSheets(root)) {
+  // Every engine shipped adoptedStyleSheets together with constructable CSSStyleSheets.
+  if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function') {
     const sheet = new CSSStyleSheet()
     sheet.replaceSync(css)
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
@@ -12,15 +13,10 @@ export function adoptStyles(root: ShadowRoot | Document, css: string, nonce?: st
       root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== sheet)
     }
   }
-  const doc = 'head' in root ? root : root.ownerDocument
-  const style = doc.createElement('style')
+  // A document has no owner document and a shadow root no head: each falls back to itself.
+  const style = (root.ownerDocument ?? (root as Document)).createElement('style')
   if (nonce) style.nonce = nonce
   style.textContent = css
-  ;('head' in root ? root.head : root).prepend(style)
+  ;((root as Partial<Document>).head ?? root).prepend(style)
   return () => style.remove()
-}
-
-function supportsConstructableSheets(root: ShadowRoot | Document): boolean {
-  // Every engine shipped adoptedStyleSheets together with constructable CSSStyleSheets.
-  return 'adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function'
 }

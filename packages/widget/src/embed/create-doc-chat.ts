@@ -193,7 +193,7 @@ export async function createDocChat(
   cleanups.push(adoptStyles(shadow, loaderCss, nonce()))
   const root = document.createElement('div')
   root.className = 'docchat-root'
-  root.setAttribute('data-embed', '')
+  root.dataset.embed = ''
   shadow.append(root)
 
   const mac = isMacPlatform()
@@ -213,8 +213,8 @@ export async function createDocChat(
   const apply = () => {
     const keys = resolveShortcuts(options.shortcuts, options.search !== false)
     const theme = themeName(options.theme)
-    host.setAttribute('data-theme', theme)
-    root.setAttribute('data-theme', theme)
+    host.dataset.theme = theme
+    root.dataset.theme = theme
     root.setAttribute(
       'dir',
       options.dir ?? (document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'),
@@ -224,7 +224,7 @@ export async function createDocChat(
     appliedProperties = Object.keys(properties)
     for (const [name, value] of Object.entries(properties)) host.style.setProperty(name, value)
     trigger.hidden = options.trigger === false
-    trigger.setAttribute('data-side', options.side === 'start' ? 'start' : 'end')
+    trigger.dataset.side = options.side === 'start' ? 'start' : 'end'
     triggerLabel.textContent = options.labels?.trigger ?? defaultTriggerLabel
     const hint = shortcutHint(keys.assistant, mac)
     triggerHint.textContent = hint
@@ -266,7 +266,7 @@ export async function createDocChat(
   let panelWanted = false
   const ensurePanel = (preload?: 'hover' | 'idle'): Promise<PanelHandle> => {
     if (panel) return Promise.resolve(panel)
-    if (preload !== 'idle') trigger.setAttribute('data-loading', '')
+    if (preload !== 'idle') trigger.dataset.loading = ''
     if (panelPromise) {
       if (!preload) panelWanted = true
       return panelPromise
@@ -312,7 +312,7 @@ export async function createDocChat(
         }
         throw error
       })
-      .finally(() => trigger.removeAttribute('data-loading'))
+      .finally(() => delete trigger.dataset.loading)
     return panelPromise
   }
 

@@ -45,6 +45,14 @@ describe('optionsFromDataset', () => {
     expect(optionsFromDataset(script.dataset)).toEqual({ starterQuestions: ['A | B?'] })
   })
 
+  it('ignores a theme or variant run of 100,000 characters, as every string option', () => {
+    const script = document.createElement('script')
+    script.setAttribute('data-domain', 'acme')
+    script.setAttribute('data-theme', 'd'.repeat(100_000))
+    script.setAttribute('data-variant', '<script>'.repeat(12_500))
+    expect(optionsFromDataset(script.dataset)).toEqual({ domain: 'acme' })
+  })
+
   it('reads data-answer-mode as model or extractive only', () => {
     const script = document.createElement('script')
     script.setAttribute('data-answer-mode', 'extractive')

@@ -1,5 +1,4 @@
-import type { DocChatTheme } from '../theme'
-import type { DocChatVariant, WidgetOptions } from '../widget-options'
+import type { WidgetOptions } from '../widget-options'
 
 /** Options for `window.DocChat.init`. */
 export interface DocChatInitOptions extends WidgetOptions {
@@ -77,6 +76,9 @@ const stringOptions = [
   'nonce',
   'contextSelector',
   'siteName',
+  // Checked where they are used (the loader's theme, the panel's variant): here for length only.
+  'theme',
+  'variant',
 ] as const
 
 /**
@@ -86,8 +88,6 @@ const stringOptions = [
 export const datasetOptions: readonly string[] = [
   ...stringOptions,
   ...booleanOptions,
-  'theme',
-  'variant',
   'dir',
   'side',
   'answerMode',
@@ -167,10 +167,6 @@ export function optionsFromDataset(dataset: DOMStringMap): Partial<DocChatInitOp
     const value = dataset[key]
     if (value !== undefined) options[key] = value !== 'false'
   }
-  const theme = dataset.theme
-  if (theme) options.theme = theme as DocChatTheme
-  const variant = dataset.variant
-  if (variant) options.variant = variant as DocChatVariant
   if (dataset.dir === 'rtl' || dataset.dir === 'ltr') options.dir = dataset.dir
   if (dataset.side === 'start' || dataset.side === 'end') options.side = dataset.side
   if (dataset.answerMode === 'model' || dataset.answerMode === 'extractive')
