@@ -13,7 +13,10 @@ import { useDocsSearch } from './use-docs-search'
  * trip measured in the same run, so load does not fail the test, but a client that waited a
  * second too long still does.
  */
-const MARGIN_MS = 500
+// 900, not 500: a CI run on two loaded cores took 1,573 ms for the 429 case (a 73 ms miss) with a
+// margin calibrated from a search that ran before the load came. A client that waits a second too
+// long (2,000 ms and more) still fails.
+const MARGIN_MS = 900
 const LOAD_FACTOR = 5
 let marginMs = MARGIN_MS
 
