@@ -84,6 +84,29 @@ describe('excerpts quote whole blocks', () => {
     expect(blocks[lead - 1]).toBe(antecedent)
   })
 
+  it('leaves out a paragraph that points back ("Then …") at a code block it does not quote', () => {
+    // cline-docs: "Then work with a file in that path…" after a test rule in YAML. A prose
+    // question does not get the code, so the sentence after it would read as a fragment.
+    const content = [
+      '**Keep universal rules separate.** Put always-on rules for your project in files without frontmatter.',
+      '',
+      '**Test your patterns.** Create a simple test rule:',
+      '',
+      '```yaml',
+      'paths:',
+      '  - "your/pattern/here/**"',
+      '```',
+      '',
+      'Then work with a file in that path and check if you see the activation notification.',
+    ].join('\n')
+    const answer = composeAnswer({
+      question: 'Where do I put the rules for my project path?',
+      results: [result(content, 'Rules', '/customization/cline-rules')],
+    })
+    expect(answer).toContain('Put always-on rules for your project')
+    expect(answer).not.toContain('Then work with a file')
+  })
+
   it('quotes the whole table when the question names one of its columns, after its paragraph', () => {
     const rows = Array.from({ length: 12 }, (_, i) => `| Task number ${i} | ✅ | ❌ |`)
     const content = [

@@ -445,7 +445,7 @@ function unitScorer(units: readonly Unit[], stems: readonly string[]) {
 }
 
 /** Words that open a sentence by pointing back at the one before it. */
-const backReferences = new Set('this that these those such it they'.split(' '))
+const backReferences = new Set('this that these those such it they then'.split(' '))
 /** Paragraphs quoted at most before a unit that points back (each may point back again). */
 const maxAntecedents = 2
 
@@ -560,6 +560,20 @@ export function excerptSection(markdown: string, options: ExcerptOptions): Excer
       chosen.push(opening)
     }
     chosen.sort((a, b) => a.index - b.index)
+  }
+  // A paragraph that still points back at a block not quoted ("Then work with a file in that
+  // path…" after a code block left out) reads as a fragment: it goes, unless it is all there is.
+  // (A lead-in such as "These options:" points at what it introduces, and stays.)
+  if (chosen.length > 1) {
+    const shown = new Set(chosen.map((unit) => unit.index))
+    const whole = chosen.filter(
+      (unit) =>
+        unit.body.kind !== 'paragraph' ||
+        unit.index === 0 ||
+        shown.has(unit.index - 1) ||
+        !pointsBack(unit),
+    )
+    if (whole.length > 0) chosen = whole
   }
   // A code block beyond the first adds length, not an answer: keep the best one.
   const codeUnits = chosen.filter((unit) => unit.body.kind === 'code')
