@@ -69,7 +69,7 @@ export const entryBudgets = [
   // Issue 22's serializable props: every component can build its reader client (about 9 KB
   // that an app passing `client` still carries: 35.5 → 45.1 KB measured).
   { name: 'widget: SearchModal', imports: { widget: ['SearchModal'] }, budget: 45.5 * KB },
-  // The two fixes above: 99.1 → 99.2 KB.
+  // The two fixes above: 99.1 KB measured, a few bytes over the old budget.
   { name: 'widget: everything', imports: { widget: '*' }, budget: 99.3 * KB },
 ]
 

@@ -179,8 +179,7 @@ interface Answer {
   settled: boolean
   continues: boolean
   stopped: boolean
-  finished: boolean
-  /** The answer as the runner said it finished, until its messages hold it too. */
+  /** The answer as the runner said it finished (`undefined` while it has not). */
   final?: DocsMessage
   /** The partial answer this one continues. */
   continuing: DocsMessage | undefined
@@ -260,7 +259,6 @@ export function createDocsChat(options: DocsChatOptions): DocsChat {
       settled: false,
       continues: false,
       stopped: false,
-      finished: false,
       continuing: last?.role === 'assistant' ? last : undefined,
       asked: messages.length,
     }
@@ -295,7 +293,7 @@ export function createDocsChat(options: DocsChatOptions): DocsChat {
     set({
       continuable:
         current.continues &&
-        !current.finished &&
+        !current.final &&
         (current.stopped || isCutAnswer(run.error ?? state.error)),
     })
   }
@@ -431,10 +429,7 @@ export function createDocsChat(options: DocsChatOptions): DocsChat {
       if (answer) answer.continues = headers.get('x-docchat-continue') === '1'
     },
     finished(message) {
-      if (answer) {
-        answer.finished = true
-        answer.final = message
-      }
+      if (answer) answer.final = message
       settings.onFinish?.(message)
     },
     failed(error) {
