@@ -13,7 +13,8 @@ describe('expectLinearTime', () => {
       (n) => `a${' '.repeat(n)}!`,
       (text) => /\s+$/.test(text),
     )
-    expect(quadratic.ratio).toBeGreaterThan(32)
+    // Above the loosest bound a suite sets (48, for parsers whose output is a node per few characters).
+    expect(quadratic.ratio).toBeGreaterThan(48)
     expect(() =>
       expectLinearTime(
         (n) => `a${' '.repeat(n)}!`,
