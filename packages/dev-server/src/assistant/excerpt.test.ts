@@ -107,6 +107,54 @@ describe('excerpts quote whole blocks', () => {
     expect(answer).not.toContain('Then work with a file')
   })
 
+  it('of tabs that answer alike, quotes the first, with the code a "Then …" step points back at', () => {
+    // The kit's Quickstart: every tab installs something, and the fifth tab's lead-in happens to
+    // name the product ("give it Acme's transport"). The reader asking how to install gets the
+    // first path, whole: the script tag and the element its "Then place …" step adds.
+    const content = [
+      longParagraph(4),
+      '',
+      'Script tag',
+      '',
+      'Load the loader from a CDN:',
+      '',
+      '```html',
+      '<script src="https://cdn.example/acme.js" defer></script>',
+      '```',
+      '',
+      'Then place the widget:',
+      '',
+      '```html',
+      '<acme-widget starter-questions="How do I install Acme?"></acme-widget>',
+      '```',
+      '',
+      longParagraph(6),
+      '',
+      'React',
+      '',
+      '```bash',
+      'npm install @acme/core @acme/react',
+      '```',
+      '',
+      'AI SDK',
+      '',
+      "Keep your own `useChat` and give it Acme's transport:",
+      '',
+      '```bash',
+      'npm install @acme/core ai',
+      '```',
+      '',
+      longParagraph(6),
+    ].join('\n')
+    const answer = composeAnswer({
+      question: 'How do I install Acme?',
+      results: [result(content, 'Quickstart', '/quickstart')],
+    })
+    expect(answer).toContain('<script src="https://cdn.example/acme.js" defer></script>')
+    expect(answer).toContain('Then place the widget:\n\n```html\n<acme-widget')
+    expect(answer).not.toContain('npm install @acme/core ai')
+  })
+
   it('quotes the whole table when the question names one of its columns, after its paragraph', () => {
     const rows = Array.from({ length: 12 }, (_, i) => `| Task number ${i} | ✅ | ❌ |`)
     const content = [

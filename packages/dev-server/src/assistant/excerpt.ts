@@ -419,6 +419,14 @@ export interface Excerpt {
   best: number
 }
 
+/** Weight on a question word that a unit's title or lead-in has. */
+const titleBonus = 1.25
+/**
+ * How close to the best gain a unit earlier in the docs still wins the greedy cover's pick: one
+ * with the same words, a title bonus aside.
+ */
+const nearTie = 1 / titleBonus
+
 /**
  * How well a unit answers: the question's words it has, each weighted by how few of the
  * section's units have it (in an "Options" section every option says "assistant"; one says
@@ -438,7 +446,7 @@ function unitScorer(units: readonly Unit[], stems: readonly string[]) {
     let score = 0
     for (const stem of stems) {
       if (covered?.has(stem) || !have.has(stem)) continue
-      score += (weight.get(stem) ?? 1) * (titled.has(stem) ? 1.25 : 1)
+      score += (weight.get(stem) ?? 1) * (titled.has(stem) ? titleBonus : 1)
     }
     return score
   }
@@ -476,6 +484,7 @@ export function excerptSection(markdown: string, options: ExcerptOptions): Excer
   const size = (unit: Unit) => (unit.body.kind === 'code' ? 0 : renderUnit(unit).length)
   const total = all.reduce((sum, unit) => sum + size(unit), 0)
   let chosen: Unit[]
+  const antecedentCode = new Set<Unit>()
   if (total <= options.budget) {
     chosen = all.map((unit) => focusUnit(unit, options.stems, true))
   } else if (best === 0) {
@@ -496,14 +505,19 @@ export function excerptSection(markdown: string, options: ExcerptOptions): Excer
     let used = 0
     const candidates = [...scored]
     while (candidates.length > 0 && chosen.length < maxUnits) {
+      const gains = candidates.map((entry) => unitScore(entry.unit, covered))
+      const gain = Math.max(0, ...gains)
+      // Of units that answer about as well (within `nearTie`), the docs' first: tabs that all
+      // `npm install` something put the default path first, and a lead-in that happens to repeat
+      // a question word ("DocChat's transport") should not pull the fifth tab ahead of it.
       let pick = -1
-      let gain = 0
       candidates.forEach((entry, i) => {
-        const g = unitScore(entry.unit, covered)
-        if (g > gain + 1e-9) {
-          gain = g
+        if (
+          gain > 0 &&
+          gains[i]! >= gain * nearTie &&
+          (pick === -1 || entry.unit.index < candidates[pick]!.unit.index)
+        )
           pick = i
-        }
       })
       if (pick === -1 || (chosen.length > 0 && gain < Math.max(0.9, best * 0.25))) break
       const unit = candidates.splice(pick, 1)[0]!.unit
@@ -535,16 +549,24 @@ export function excerptSection(markdown: string, options: ExcerptOptions): Excer
     }
     // A unit that opens by pointing back ("That shape has consequences …:", "These limits …")
     // needs the paragraph it points to, or it reads as a reply to something not shown.
+    // A code block it points back at ("Then place the widget:" after the script tag) is quoted
+    // too when code is, and ends the chain: it is a step of its own.
     for (const unit of [...chosen]) {
       let at = unit
       for (let step = 0; step < maxAntecedents && pointsBack(at); step++) {
         const before = units[at.index - 1]
-        if (before?.body.kind !== 'paragraph' || before.titles.length > 0) break
+        const code = before?.body.kind === 'code' && options.code
+        if (!before || (!code && (before.body.kind !== 'paragraph' || before.titles.length > 0)))
+          break
         if (chosen.some((other) => other.index === before.index)) break
         // Whatever the units before it took: without it, the unit doesn't read.
         if (size(before) > options.budget) break
         chosen.push(before)
         used += size(before)
+        if (code) {
+          antecedentCode.add(before)
+          break
+        }
         at = before
       }
     }
@@ -575,11 +597,14 @@ export function excerptSection(markdown: string, options: ExcerptOptions): Excer
     )
     if (whole.length > 0) chosen = whole
   }
-  // A code block beyond the first adds length, not an answer: keep the best one.
-  const codeUnits = chosen.filter((unit) => unit.body.kind === 'code')
+  // A code block beyond the first adds length, not an answer: keep the best one (and the step
+  // before it that it points back at).
+  const codeUnits = chosen.filter((unit) => unit.body.kind === 'code' && !antecedentCode.has(unit))
   if (codeUnits.length > 1) {
     const keep = codeUnits.reduce((a, b) => (unitScore(b) > unitScore(a) ? b : a))
-    chosen = chosen.filter((unit) => unit.body.kind !== 'code' || unit === keep)
+    chosen = chosen.filter(
+      (unit) => unit.body.kind !== 'code' || unit === keep || antecedentCode.has(unit),
+    )
   }
   const covered = new Set<string>()
   for (const unit of chosen) {
