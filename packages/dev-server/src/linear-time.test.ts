@@ -150,6 +150,10 @@ describe('assistant text: questions, context and answers', () => {
     ['labels and paragraphs', (n: number) => 'name (string)\n\nWhat it is.\n\n'.repeat(n / 28)],
     ['backticks', (n: number) => '`'.repeat(n)],
     ['blank lines', (n: number) => '\n'.repeat(n)],
+    // Code's string literals are read for sample sentences: quotes that never close on the line,
+    // and quotes of every kind in turn.
+    ['unclosed quotes in code', (n: number) => `\`\`\`ts\n${'"a b '.repeat(n / 5)}\n\`\`\``],
+    ['mixed quotes in code', (n: number) => `\`\`\`ts\n${'"\'`x '.repeat(n / 5)}\n\`\`\``],
   ])('excerpts, snippets and answers of a section with %s', (_, makeInput) => {
     const stems = ['name', 'string', 'a', 'x']
     // Strings and arrays per list item or table row: garbage collection takes the ratio past 20

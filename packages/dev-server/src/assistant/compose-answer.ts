@@ -14,6 +14,7 @@ import {
   excerptSection,
   fenceCode,
   matchCount,
+  sectionText,
   renderUnit,
   sectionUnits,
   stemSet,
@@ -343,7 +344,7 @@ export function planAnswer(input: ComposeAnswerInput): string | undefined {
     for (const result of results.slice(1)) {
       if (linkTo(result) === linkTo(first)) continue
       const matched = matchCount(
-        `${titleOf(result)} ${sectionOf(result) ?? ''}\n${result.content}`,
+        `${titleOf(result)} ${sectionOf(result) ?? ''}\n${sectionText(result.content)}`,
         uncovered,
       )
       if (matched > 0 && (!second || matched > second.matched)) second = { result, matched }

@@ -107,34 +107,19 @@ describe('excerpts quote whole blocks', () => {
     expect(answer).not.toContain('Then work with a file')
   })
 
-  it('of tabs that answer alike, quotes the first, with the code a "Then …" step points back at', () => {
+  it('of tabs that answer alike, quotes the first', () => {
     // The kit's Quickstart: every tab installs something, and the fifth tab's lead-in happens to
-    // name the product ("give it Acme's transport"). The reader asking how to install gets the
-    // first path, whole: the script tag and the element its "Then place …" step adds.
+    // name the product ("give it Acme's transport"); the docs' first path is the answer.
     const content = [
       longParagraph(4),
       '',
-      'Script tag',
-      '',
-      'Load the loader from a CDN:',
-      '',
-      '```html',
-      '<script src="https://cdn.example/acme.js" defer></script>',
-      '```',
-      '',
-      'Then place the widget:',
-      '',
-      '```html',
-      '<acme-widget starter-questions="How do I install Acme?"></acme-widget>',
-      '```',
-      '',
-      longParagraph(6),
-      '',
-      'React',
+      'React (Vite)',
       '',
       '```bash',
       'npm install @acme/core @acme/react',
       '```',
+      '',
+      longParagraph(6),
       '',
       'AI SDK',
       '',
@@ -150,9 +135,65 @@ describe('excerpts quote whole blocks', () => {
       question: 'How do I install Acme?',
       results: [result(content, 'Quickstart', '/quickstart')],
     })
-    expect(answer).toContain('<script src="https://cdn.example/acme.js" defer></script>')
-    expect(answer).toContain('Then place the widget:\n\n```html\n<acme-widget')
+    // A tab's title in bold, not taken for a field's `name (type)`.
+    expect(answer).toContain('**React (Vite)**\n\n```bash\nnpm install @acme/core @acme/react')
     expect(answer).not.toContain('npm install @acme/core ai')
+  })
+
+  it('quotes a "Then …" step with the code block it points back at', () => {
+    const content = [
+      longParagraph(4),
+      '',
+      'Static HTML',
+      '',
+      'Load the loader from a CDN:',
+      '',
+      '```html',
+      '<script src="https://cdn.example/acme.js" defer></script>',
+      '```',
+      '',
+      'Then place the widget:',
+      '',
+      '```html',
+      '<acme-widget domain="docs"></acme-widget>',
+      '```',
+      '',
+      longParagraph(8),
+    ].join('\n')
+    const answer = composeAnswer({
+      question: 'How do I place the widget element?',
+      results: [result(content, 'Quickstart', '/quickstart')],
+    })
+    expect(answer).toContain('Load the loader from a CDN:\n\n```html\n<script src=')
+    expect(answer).toContain('Then place the widget:\n\n```html\n<acme-widget')
+  })
+
+  it("adds no second section for words only a code sample's sentence has", () => {
+    // The kit's Quickstart sends 'Which CSS variables can I set?' as its sample message: that
+    // is not about CSS variables, and the Theming answer should not be followed by it.
+    const theming = [
+      'Every colour and size is a `--acme-*` custom property. Set them on `acme-widget`.',
+      '',
+      '```css',
+      'acme-widget { --acme-radius: 10px; }',
+      '```',
+    ].join('\n')
+    const sample = [
+      'Without any UI, the client streams answers:',
+      '',
+      '```ts',
+      "const stream = await client.ask({ content: 'Which CSS variables can I set?' })",
+      '```',
+    ].join('\n')
+    const answer = composeAnswer({
+      question: 'Which CSS variables can I set?',
+      results: [
+        result(theming, 'Custom properties', '/widget/theming'),
+        result(sample, 'Use the client', '/quickstart'),
+      ],
+    })
+    expect(answer).toContain('--acme-radius')
+    expect(answer).not.toContain('client.ask')
   })
 
   it('quotes the whole table when the question names one of its columns, after its paragraph', () => {

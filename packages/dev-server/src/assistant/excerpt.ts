@@ -239,18 +239,33 @@ function blockText(block: Block): string {
     case 'table':
       return [block.header, ...block.rows].join('\n')
     case 'code':
-      return block.code
+      return block.code.replace(sampleSentence, (literal, _quote, body: string) =>
+        /\s/.test(body) ? '' : literal,
+      )
     case 'heading':
     case 'label':
       return block.text
   }
 }
 
+/**
+ * A string literal of code (on one line). One with a space in it is sample text, not what the
+ * code is about: a request sending 'Which CSS variables can I set?', an element with
+ * starter-questions="How do I install DocChat?". Linear: no quote is crossed, so each literal
+ * is read once.
+ */
+const sampleSentence = /(["'`])([^"'`\n]*)\1/g
+
 /** Stems of a text's words, for matching a question against blocks. */
 export function stemSet(text: string): Set<string> {
   const out = new Set<string>()
   for (const word of wordsOf(text)) out.add(stemOf(word))
   return out
+}
+
+/** A section's text as matching reads it (code without its sample sentences). */
+export function sectionText(markdown: string): string {
+  return sectionUnits(markdown).map(unitText).join('\n')
 }
 
 /** How many of `stems` a text has. */
@@ -369,6 +384,8 @@ function titleLine(text: string): string {
     name &&
     text.endsWith(')') &&
     /^[A-Za-z_$@][\w.$@[\]/-]*$/.test(name) &&
+    // One capitalised word is a tab's or card's title ("React (Vite)"), not a field's name.
+    !/^[A-Z][a-z]+$/.test(name) &&
     !name.includes('`')
   ) {
     return `**\`${name}\`**${text.slice(space)}`
@@ -484,7 +501,6 @@ export function excerptSection(markdown: string, options: ExcerptOptions): Excer
   const size = (unit: Unit) => (unit.body.kind === 'code' ? 0 : renderUnit(unit).length)
   const total = all.reduce((sum, unit) => sum + size(unit), 0)
   let chosen: Unit[]
-  const antecedentCode = new Set<Unit>()
   if (total <= options.budget) {
     chosen = all.map((unit) => focusUnit(unit, options.stems, true))
   } else if (best === 0) {
@@ -563,10 +579,7 @@ export function excerptSection(markdown: string, options: ExcerptOptions): Excer
         if (size(before) > options.budget) break
         chosen.push(before)
         used += size(before)
-        if (code) {
-          antecedentCode.add(before)
-          break
-        }
+        if (code) break
         at = before
       }
     }
@@ -597,13 +610,14 @@ export function excerptSection(markdown: string, options: ExcerptOptions): Excer
     )
     if (whole.length > 0) chosen = whole
   }
-  // A code block beyond the first adds length, not an answer: keep the best one (and the step
-  // before it that it points back at).
-  const codeUnits = chosen.filter((unit) => unit.body.kind === 'code' && !antecedentCode.has(unit))
+  // A code block beyond the first adds length, not an answer: keep the best one, and the one
+  // before it when it points back at that ("Then place the widget:" after the script tag).
+  const codeUnits = chosen.filter((unit) => unit.body.kind === 'code')
   if (codeUnits.length > 1) {
     const keep = codeUnits.reduce((a, b) => (unitScore(b) > unitScore(a) ? b : a))
+    const before = pointsBack(keep) ? keep.index - 1 : -1
     chosen = chosen.filter(
-      (unit) => unit.body.kind !== 'code' || unit === keep || antecedentCode.has(unit),
+      (unit) => unit.body.kind !== 'code' || unit === keep || unit.index === before,
     )
   }
   const covered = new Set<string>()
