@@ -1,13 +1,14 @@
 'use client'
 
 import { citedPages, toSafeUrl } from '@docchat/core'
-import { Markdown, type MarkdownLinkProps } from '@docchat/headless'
+import type { MarkdownLinkProps } from '@docchat/headless'
 import type { AssistantChat, MessageSource } from '@docchat/react'
 import { createContext, memo, type ReactNode, useContext, useId, useMemo } from 'react'
 import { formatLabel } from '../labels'
 import type { FeedbackReason, FeedbackValue } from '../widget-options'
 import { Icon } from './icon'
 import { MessageActions } from './message-actions'
+import { useOptionalPart, useOptionalParts } from './optional-parts'
 import { useWidgetSettings } from './widget-settings'
 
 type ChatMessage = AssistantChat['messages'][number]
@@ -84,6 +85,7 @@ export const AssistantMessage = memo(function AssistantMessage({
   )
 
   const hasText = text.trim().length > 0
+  const renderer = useOptionalPart(useOptionalParts().markdown, hasText)
   return (
     <article
       className="docchat-message"
@@ -92,9 +94,14 @@ export const AssistantMessage = memo(function AssistantMessage({
       data-not-found={notFound ? '' : undefined}
       aria-label={labels.assistant}
     >
-      {hasText ? (
+      {hasText && !renderer ? (
+        // The renderer is still on its way (the drop-in fetches it as the reader asks): the
+        // words, as they stand, rather than nothing.
+        <div className="docchat-markdown docchat-markdown-pending">{text}</div>
+      ) : null}
+      {hasText && renderer ? (
         <CitationsContext.Provider value={citations}>
-          <Markdown
+          <renderer.Markdown
             className="docchat-markdown"
             content={text}
             streaming={streaming}

@@ -24,7 +24,7 @@ import { ConversationLog } from './conversation-log'
 import { EmptyState } from './empty-state'
 import { ErrorNotice } from './error-notice'
 import { Icon, IconButton } from './icon'
-import { useOptionalPart, useOptionalParts } from './optional-parts'
+import { isDefaultParts, useOptionalPart, useOptionalParts } from './optional-parts'
 import { answerModeKey, readAnswerMode, writeAnswerMode } from './panel-memory'
 import { useReportError } from './use-report-error'
 import { sendQuestion, useRecentConversations } from './widget-chat'
@@ -75,10 +75,13 @@ export function AssistantView({
   const errorAt = useErrorTime(chat.error)
   const history = useConversationHistory(chat, conversationsOption, recentConversations)
   // The sent files' list is in the attachments chunk: loaded once a message carries files.
-  const attachmentsPart = useOptionalPart(
-    useOptionalParts().attachments,
-    chat.messages.some(carriesFiles),
-  )
+  const parts = useOptionalParts()
+  const attachmentsPart = useOptionalPart(parts.attachments, chat.messages.some(carriesFiles))
+  // The answers' renderer. A React app's bundler keeps it in the app's chunks: loaded as the
+  // assistant shows, so no answer reads as plain text first. The drop-in (its own parts) fetches
+  // it once there is a question (a starter question, a restored conversation; the composer asks
+  // at the first keystroke), and it arrives while the answer is on its way.
+  useOptionalPart(parts.markdown, isDefaultParts(parts) || chat.messages.length > 0)
 
   const ask = useCallback(
     (text: string, source: DocChatEventSource, attachments?: Attachment[]) =>

@@ -5,6 +5,7 @@ import type { UseAttachments } from '@docchat/headless'
 import {
   forwardRef,
   type KeyboardEvent,
+  useEffect,
   useImperativeHandle,
   useLayoutEffect,
   useRef,
@@ -38,8 +39,15 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
 ) {
   const { labels, attachments: attachmentSettings } = useWidgetSettings()
   const disclaimer = disclaimerText ?? labels.disclaimer
-  const part = useOptionalPart(useOptionalParts().attachments, Boolean(attachmentSettings))
+  const parts = useOptionalParts()
+  const part = useOptionalPart(parts.attachments, Boolean(attachmentSettings))
   const [value, setValue] = useState('')
+  // A question is being typed: the answers' renderer gets its head start (a failed fetch is
+  // tried again when the answer wants it).
+  const wantRenderer = value !== ''
+  useEffect(() => {
+    if (wantRenderer) parts.markdown.load().catch(() => {})
+  }, [parts, wantRenderer])
   const inputRef = useRef<HTMLTextAreaElement>(null)
   useImperativeHandle(ref, () => inputRef.current as HTMLTextAreaElement)
 

@@ -37,6 +37,7 @@ function renderWithParts(props: Partial<DocChatWidgetProps> = {}) {
   const attachments = heldBack(() => import('./attachments-part'))
   const contextCapture = heldBack(() => import('./context-capture-part'))
   const search = heldBack(() => import('./search-view'))
+  const markdown = heldBack(() => import('./answer-markdown'))
   render(
     <StrictMode>
       <OptionalPartsContext.Provider
@@ -45,6 +46,7 @@ function renderWithParts(props: Partial<DocChatWidgetProps> = {}) {
           attachments: attachments.part,
           contextCapture: contextCapture.part,
           search: search.part,
+          markdown: markdown.part,
         }}
       >
         <DocChatWidget
@@ -57,7 +59,7 @@ function renderWithParts(props: Partial<DocChatWidgetProps> = {}) {
       </OptionalPartsContext.Provider>
     </StrictMode>,
   )
-  return { history, attachments, contextCapture, search }
+  return { history, attachments, contextCapture, search, markdown }
 }
 
 describe('optional parts (chunks loaded when a reader reaches for them)', () => {
@@ -126,6 +128,27 @@ describe('optional parts (chunks loaded when a reader reaches for them)', () => 
     } finally {
       page.remove()
     }
+  })
+
+  it("the answers' renderer in the drop-in: fetched at the first keystroke, not on opening; an answer reads as plain text until it arrives", async () => {
+    const user = userEvent.setup()
+    const { markdown } = renderWithParts()
+    const dialog = await screen.findByRole('dialog', { name: 'Assistant' })
+    const input = within(dialog).getByRole('textbox', { name: /ask/i })
+    expect(markdown.requests).toBe(0)
+    await user.type(input, 'How do I install the widget?')
+    expect(markdown.requests).toBe(1)
+    await user.keyboard('{Enter}')
+    const answer = await within(dialog).findByRole('article', { name: /assistant/i })
+    // The words, as they stand: Markdown's marks still in them, nothing lost.
+    await waitFor(() => expect(answer.textContent).toMatch(/\*\*|`/), { timeout: 10_000 })
+    expect(answer.querySelector('.docchat-markdown-pending')).not.toBeNull()
+    markdown.release()
+    await waitFor(() => expect(answer.querySelector('.docchat-markdown-pending')).toBeNull(), {
+      timeout: 10_000,
+    })
+    expect(answer.querySelector('.docchat-markdown strong, .docchat-markdown code')).not.toBeNull()
+    expect(markdown.requests).toBe(1)
   })
 
   it('search in a React app: fetched right after mounting; ⌘K before it arrives opens it when it does', async () => {

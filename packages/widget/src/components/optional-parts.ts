@@ -1,6 +1,7 @@
 'use client'
 
 import { createContext, useContext, useEffect, useState } from 'react'
+import type * as AnswerMarkdownModule from './answer-markdown'
 import type * as AttachmentsModule from './attachments-part'
 import type * as ContextCaptureModule from './context-capture-part'
 import type * as HistoryModule from './conversation-history-view'
@@ -48,6 +49,11 @@ export interface OptionalParts {
   contextCapture: OptionalPart<typeof ContextCaptureModule>
   /** Search (⌘K): readers who only ask never need it. */
   search: OptionalPart<typeof SearchModule>
+  /**
+   * The answers' Markdown renderer: wanted from the first keystroke of a question (or a restored
+   * answer); until it arrives an answer shows as plain text.
+   */
+  markdown: OptionalPart<typeof AnswerMarkdownModule>
 }
 
 const defaultParts: OptionalParts = {
@@ -55,6 +61,12 @@ const defaultParts: OptionalParts = {
   attachments: optionalPart(() => import('./attachments-part')),
   contextCapture: optionalPart(() => import('./context-capture-part')),
   search: optionalPart(() => import('./search-view')),
+  markdown: optionalPart(() => import('./answer-markdown')),
+}
+
+/** Whether these are the parts React apps get (the drop-in provides its own). */
+export function isDefaultParts(parts: OptionalParts): boolean {
+  return parts === defaultParts
 }
 
 /** The drop-in provides its own parts: each one adopts its stylesheet into the shadow root. */

@@ -36,6 +36,8 @@ export function dropInParts(root: ShadowRoot, nonce: string | undefined) {
     ),
     // Its buttons use the panel's stylesheet.
     contextCapture: optionalPart(() => import('../components/context-capture-part')),
+    // Styled by the panel's sheet (answers restored from storage render with the panel).
+    markdown: optionalPart(() => import('../components/answer-markdown')),
   }
   return {
     parts,

@@ -1,0 +1,10 @@
+'use client'
+
+/**
+ * The answers' Markdown renderer (the headless parser and its React parts): a part of its own, so
+ * the drop-in fetches it when a reader starts asking rather than with the panel (about 6 KB gzip
+ * of the panel chunk). React apps load it as the widget mounts (optional-parts.ts).
+ */
+import { Markdown as HeadlessMarkdown } from '@docchat/headless'
+
+export const Markdown = HeadlessMarkdown
