@@ -100,6 +100,30 @@ function dropInStylesheets(): Plugin {
   }
 }
 
+/**
+ * Everything docchat-panel.js imports statically, kept in docchat-panel.js: a reader who asks
+ * fetches two files (the loader and the panel), never a third one the panel imports.
+ *
+ * Why a group: a module the panel imports and an optional part imports too (Preact, the URL
+ * policy, widget-settings.ts…) starts in a chunk of its own, which Rolldown moves back into the
+ * panel in two greedy passes, each vetoing a move that would make the chunk graph cyclic at that
+ * step. "Dynamic already-loaded" reduction walks modules dependencies first: moving Preact into
+ * the panel while widget-settings.ts (panel, search, History, attachments), which imports it, is
+ * still in a chunk of its own would give panel → that chunk → panel, so Preact stays shared (as
+ * do the URL policy and widget-settings.ts itself, for the same reason one level up). The
+ * common-chunk merge then takes these leftovers in the sorted order of their entry bitsets, with
+ * the same veto: Preact merges only if the chunk still holding widget-settings.ts merged before
+ * it. The `markdown` part (one more dynamic entry) renumbered the bitsets, and Preact ended in
+ * `docchat-jsxRuntime.js`, imported by the panel: a third file before a reader can ask.
+ *
+ * Rolldown's built-in `$initial` tag marks exactly the modules in a user entry's static import
+ * chain (only docchat-panel.js in this build); capturing them, entry module included, leaves the
+ * entry an empty facade that Rolldown folds the group back into. Preact stays one copy: the
+ * optional parts import it from docchat-panel.js. Modules only the parts reach (the Markdown
+ * renderer, search, attachments…) are not `$initial` and keep their own chunks.
+ */
+const panelStaticGroup = { name: 'panel', tags: ['$initial' as const] }
+
 export default defineConfig(({ mode }) => {
   const panel = mode === 'panel'
   return {
@@ -140,6 +164,7 @@ export default defineConfig(({ mode }) => {
               minify: true,
               comments: false,
               chunkFileNames: (chunk) => `docchat-${chunk.name}.js`,
+              codeSplitting: { groups: [panelStaticGroup] },
             }
           : { minify: true, comments: false },
         onLog(level, log, handler) {

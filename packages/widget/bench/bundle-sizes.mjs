@@ -60,7 +60,8 @@ const optional = readdirSync(embedDir)
   .map((file) => measure(`  optional chunk ${file}`, readFileSync(join(embedDir, file))))
 // The panel must need nothing else before it runs: a chunk it imports statically would be one more
 // round trip on the way to the first answer (Rolldown splits out such a chunk when a shared module
-// is placed awkwardly; see the comment in core's stream-failure.ts).
+// is placed awkwardly; vite.embed.config.ts keeps the panel's static imports in it, see
+// `panelStaticGroup`).
 const panelImports = [...readFileSync(panel, 'utf8').matchAll(/(?:from|import)\s*"\.\/([^"]+)"/g)]
 if (panelImports.length > 0) {
   console.error(
