@@ -41,7 +41,7 @@ function recordViolations(page: Page): string[] {
 const historyButton = (page: Page) =>
   assistantDialog(page).getByRole('button', { name: 'Recent conversations' })
 
-test('asking loads the first file and the panel only; History fetches its chunks, styled under CSP', async ({
+test('asking needs the first file and the panel only; History fetches its chunks, styled under CSP', async ({
   page,
 }) => {
   const violations = recordViolations(page)
@@ -51,9 +51,16 @@ test('asking loads the first file and the panel only; History fetches its chunks
   await openAssistant(page)
   await ask(page, 'How do I install the widget?')
   const answer = await answerComplete(page)
-  // The answer shows code: the highlighter came with it, after the two files asking needs.
+  // The answer shows code: the highlighter came with it. Before it, the two files asking needs,
+  // then the answers' renderer (with the parser it imports), fetched as the question was typed.
   await expect(answer.locator('pre code [class^="token-"]').first()).toBeVisible()
-  expect(scripts).toEqual(['docchat.js', 'docchat-panel.js', 'docchat-highlight-code.js'])
+  expect(scripts).toEqual([
+    'docchat.js',
+    'docchat-panel.js',
+    'docchat-answer-markdown.js',
+    'docchat-inline.js',
+    'docchat-highlight-code.js',
+  ])
 
   // Pointing at History is the head start: its chunks come before the click.
   const fetched = Promise.all(
