@@ -110,7 +110,7 @@ describe('an answer whose links are hostile', () => {
     notFound: isMessageNotFound,
   }
 
-  it('renders sources, suggestions and citations as text, and only safe links', () => {
+  it('renders sources, suggestions and citations as text, and only safe links', async () => {
     const onSourceClick = vi.fn()
     const { container } = render(
       <WidgetScope docsBaseUrl={docsBaseUrl}>
@@ -141,7 +141,8 @@ describe('an answer whose links are hostile', () => {
       'href',
       'https://docs.example.com/docs/guides/safe-suggestion',
     )
-    expect(screen.getByRole('link', { name: 'the guide' })).toHaveAttribute(
+    // The answer's own text waits for its renderer (a part of its own, loaded as it is needed).
+    expect(await screen.findByRole('link', { name: 'the guide' })).toHaveAttribute(
       'href',
       'https://docs.example.com/docs/guides/safe-link',
     )
