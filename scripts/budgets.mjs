@@ -87,7 +87,7 @@ export const dropInBudgets = {
   // length-capped string options.
   first: 6.5 * KB,
   // The project's 61 KB to ask, won back: the answers' Markdown renderer is a part of its own
-  // (docchat-answer-markdown.js with the headless parser shared with search in docchat-inline.js),
+  // (docchat-answer-markdown.js with the headless parser shared with search in docchat-markdown-parser.js),
   // fetched at the first keystroke, and everything the panel imports statically stays in it
   // (vite.embed.config.ts, `panelStaticGroup`). Measured 51.5 KB panel, 58.0 KB to ask (it was
   // 57.9 / 64.4 KB with the renderer in the panel, after issues 20-23; see git history).

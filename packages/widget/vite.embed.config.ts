@@ -124,6 +124,16 @@ function dropInStylesheets(): Plugin {
  */
 const panelStaticGroup = { name: 'panel', tags: ['$initial' as const] }
 
+/**
+ * The headless Markdown parser, shared by the answers' renderer and search: a chunk named for
+ * what it holds (Rolldown would name it for its last module, `inline`, which reads like the
+ * inline scripts the CSP section says DocChat never uses).
+ */
+const markdownParserGroup = {
+  name: 'markdown-parser',
+  test: /headless[\\/]src[\\/]markdown[\\/](blocks|inline)\.ts$/,
+}
+
 export default defineConfig(({ mode }) => {
   const panel = mode === 'panel'
   return {
@@ -164,7 +174,7 @@ export default defineConfig(({ mode }) => {
               minify: true,
               comments: false,
               chunkFileNames: (chunk) => `docchat-${chunk.name}.js`,
-              codeSplitting: { groups: [panelStaticGroup] },
+              codeSplitting: { groups: [panelStaticGroup, markdownParserGroup] },
             }
           : { minify: true, comments: false },
         onLog(level, log, handler) {

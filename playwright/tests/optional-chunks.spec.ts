@@ -58,7 +58,7 @@ test('asking needs the first file and the panel only; History fetches its chunks
     'docchat.js',
     'docchat-panel.js',
     'docchat-answer-markdown.js',
-    'docchat-inline.js',
+    'docchat-markdown-parser.js',
     'docchat-highlight-code.js',
   ])
 
