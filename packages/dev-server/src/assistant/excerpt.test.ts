@@ -28,6 +28,10 @@ function quoted(answer: string): string[] {
     )
 }
 
+/** A section's Markdown from its blocks, a blank line between each. */
+const blocks = (...parts: string[]) => parts.join('\n\n')
+const fence = (language: string, code: string) => `\`\`\`${language}\n${code}\n\`\`\``
+
 const longParagraph = (n: number) =>
   Array.from(
     { length: n },
@@ -107,84 +111,47 @@ describe('excerpts quote whole blocks', () => {
     expect(answer).not.toContain('Then work with a file')
   })
 
-  it('of tabs that answer alike, quotes the first', () => {
-    // The kit's Quickstart: every tab installs something, and the fifth tab's lead-in happens to
+  it('of tabs that answer alike quotes the first, and a "Then …" step with the code it points back at', () => {
+    // The kit's Quickstart: every tab installs something, and the last tab's lead-in happens to
     // name the product ("give it Acme's transport"); the docs' first path is the answer.
-    const content = [
+    const content = blocks(
       longParagraph(4),
-      '',
-      'React (Vite)',
-      '',
-      '```bash',
-      'npm install @acme/core @acme/react',
-      '```',
-      '',
-      longParagraph(6),
-      '',
-      'AI SDK',
-      '',
-      "Keep your own `useChat` and give it Acme's transport:",
-      '',
-      '```bash',
-      'npm install @acme/core ai',
-      '```',
-      '',
-      longParagraph(6),
-    ].join('\n')
-    const answer = composeAnswer({
-      question: 'How do I install Acme?',
-      results: [result(content, 'Quickstart', '/quickstart')],
-    })
-    // A tab's title in bold, not taken for a field's `name (type)`.
-    expect(answer).toContain('**React (Vite)**\n\n```bash\nnpm install @acme/core @acme/react')
-    expect(answer).not.toContain('npm install @acme/core ai')
-  })
-
-  it('quotes a "Then …" step with the code block it points back at', () => {
-    const content = [
-      longParagraph(4),
-      '',
       'Static HTML',
-      '',
       'Load the loader from a CDN:',
-      '',
-      '```html',
-      '<script src="https://cdn.example/acme.js" defer></script>',
-      '```',
-      '',
+      fence('html', '<script src="https://cdn.example/acme.js" defer></script>'),
       'Then place the widget:',
-      '',
-      '```html',
-      '<acme-widget domain="docs"></acme-widget>',
-      '```',
-      '',
-      longParagraph(8),
-    ].join('\n')
-    const answer = composeAnswer({
-      question: 'How do I place the widget element?',
-      results: [result(content, 'Quickstart', '/quickstart')],
-    })
-    expect(answer).toContain('Load the loader from a CDN:\n\n```html\n<script src=')
-    expect(answer).toContain('Then place the widget:\n\n```html\n<acme-widget')
+      fence('html', '<acme-widget domain="docs"></acme-widget>'),
+      longParagraph(6),
+      'React (Vite)',
+      fence('bash', 'npm install @acme/core @acme/react'),
+      longParagraph(6),
+      'AI SDK',
+      "Keep your own `useChat` and give it Acme's transport:",
+      fence('bash', 'npm install @acme/core ai'),
+      longParagraph(6),
+    )
+    const ask = (question: string) =>
+      composeAnswer({ question, results: [result(content, 'Quickstart', '/quickstart')] })
+    const install = ask('How do I install Acme?')
+    // A tab's title in bold, not taken for a field's `name (type)`.
+    expect(install).toContain('**React (Vite)**\n\n```bash\nnpm install @acme/core @acme/react')
+    expect(install).not.toContain('npm install @acme/core ai')
+    const place = ask('How do I place the widget element?')
+    expect(place).toContain('Load the loader from a CDN:\n\n```html\n<script src=')
+    expect(place).toContain('Then place the widget:\n\n```html\n<acme-widget')
   })
 
   it("adds no second section for words only a code sample's sentence has", () => {
     // The kit's Quickstart sends 'Which CSS variables can I set?' as its sample message: that
     // is not about CSS variables, and the Theming answer should not be followed by it.
-    const theming = [
+    const theming = blocks(
       'Every colour and size is a `--acme-*` custom property. Set them on `acme-widget`.',
-      '',
-      '```css',
-      'acme-widget { --acme-radius: 10px; }',
-      '```',
-    ].join('\n')
-    const sample = [
+      fence('css', 'acme-widget { --acme-radius: 10px; }'),
+    )
+    const sample = blocks(
       'Without any UI, the client streams answers:',
-      '',
-      '```ts',
-      "const stream = await client.ask({ content: 'Which CSS variables can I set?' })",
-      '```',
-    ].join('\n')
+      fence('ts', "const stream = await client.ask({ content: 'Which CSS variables can I set?' })"),
+    )
     const answer = composeAnswer({
       question: 'Which CSS variables can I set?',
       results: [
