@@ -81,7 +81,10 @@ export function AssistantView({
   // assistant shows, so no answer reads as plain text first. The drop-in (its own parts) fetches
   // it once there is a question (a starter question, a restored conversation; the composer asks
   // at the first keystroke), and it arrives while the answer is on its way.
-  useOptionalPart(parts.markdown, isDefaultParts(parts) || chat.messages.length > 0)
+  const renderer = useOptionalPart(
+    parts.markdown,
+    isDefaultParts(parts) || chat.messages.length > 0,
+  )
 
   const ask = useCallback(
     (text: string, source: DocChatEventSource, attachments?: Attachment[]) =>
@@ -275,7 +278,13 @@ export function AssistantView({
         </div>
       ) : null}
       <div className="docchat-chat-body" hidden={history.open}>
-        <ConversationLog busy={streaming} ready={messages.length > 0} memoryKey={memoryKey}>
+        <ConversationLog
+          busy={streaming}
+          // The previous page's scroll position is put back once the answers have their final
+          // height: rendered by the renderer, not as the plain text shown while it loads.
+          ready={messages.length > 0 && renderer !== undefined}
+          memoryKey={memoryKey}
+        >
           {messages.length === 0 && !error ? (
             <EmptyState
               onAsk={(question) => {
