@@ -9,7 +9,7 @@ import type { DevServer } from '../server'
 import { kitDocsServer } from '../test/corpora'
 import { ask } from '../test/requests'
 import { composeAnswer } from './compose-answer'
-import { parseBlocks, sectionUnits } from './excerpt'
+import { excerptSection, parseBlocks, sectionUnits } from './excerpt'
 
 function result(content: string, section = 'Options', path = '/widget/setup'): SearchResult {
   return {
@@ -140,6 +140,18 @@ describe('excerpts quote whole blocks', () => {
     expect(place).toContain('Load the loader from a CDN:\n\n```html\n<script src=')
     expect(place).toContain('Then place the widget:\n\n```html\n<acme-widget')
   })
+
+  it('excerpts a section of 150,000 units without overflowing the stack', () => {
+    // The greedy cover took the best gain with Math.max(...gains): past about 120k units the
+    // spread overflowed (RangeError), and the answer failed.
+    const content = 'name (string)\n\nWhat it is.\n\n'.repeat(150_000)
+    const excerpt = excerptSection(content, {
+      stems: ['name', 'string'],
+      budget: 1100,
+      code: false,
+    })
+    expect(excerpt.units.length).toBeGreaterThan(0)
+  }, 30_000)
 
   it("adds no second section for words only a code sample's sentence has", () => {
     // The kit's Quickstart sends 'Which CSS variables can I set?' as its sample message: that

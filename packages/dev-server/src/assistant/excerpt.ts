@@ -522,7 +522,9 @@ export function excerptSection(markdown: string, options: ExcerptOptions): Excer
     const candidates = [...scored]
     while (candidates.length > 0 && chosen.length < maxUnits) {
       const gains = candidates.map((entry) => unitScore(entry.unit, covered))
-      const gain = Math.max(0, ...gains)
+      // A loop, not Math.max(...gains): a section of 100k units would overflow the call's arguments.
+      let gain = 0
+      for (const g of gains) if (g > gain) gain = g
       // Of units that answer about as well (within `nearTie`), the docs' first: tabs that all
       // `npm install` something put the default path first, and a lead-in that happens to repeat
       // a question word ("DocChat's transport") should not pull the fifth tab ahead of it.
