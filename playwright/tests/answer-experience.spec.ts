@@ -107,6 +107,25 @@ test.describe('An answer as readers see it', () => {
     await expect(assistantDialog(page)).toBeVisible()
   })
 
+  test('sources and suggestions are rows of chips: each chip has the pill, the list has no marker or border', async ({
+    page,
+  }) => {
+    await askOnQuickstart(page, 'How do I install the widget?')
+    const answer = await answerComplete(page)
+    // A CSS clean-up once gave the lists the chips' pill and left their markers ("1.", "•").
+    for (const name of ['Sources', 'Suggestions']) {
+      const list = answer.getByRole('list', { name })
+      await expect(list).toBeVisible()
+      const style = await list.evaluate((el) => {
+        const css = getComputedStyle(el)
+        return { marker: css.listStyleType, border: css.borderTopWidth, wrap: css.flexWrap }
+      })
+      expect(style).toEqual({ marker: 'none', border: '0px', wrap: 'wrap' })
+      const chip = list.getByRole('link').first()
+      expect(await chip.evaluate((el) => getComputedStyle(el).borderTopWidth)).toBe('1px')
+    }
+  })
+
   test('a long answer streams below its question, which is still in view when it ends', async ({
     page,
   }) => {
