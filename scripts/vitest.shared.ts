@@ -1,7 +1,15 @@
 import { createRequire } from 'node:module'
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defaultClientConditions } from 'vite'
 import { defineConfig, type ViteUserConfig } from 'vitest/config'
+
+/**
+ * One test worker per core. Vitest's default keeps a core for its main process (cores − 1), which
+ * on the 2-core machines `npm test` must fit (20 minutes) runs every suite on one worker while the
+ * main process, done transforming, mostly waits: the dev server's suite took 112 s so, 82 s on two.
+ */
+export const testWorkers = availableParallelism()
 
 /** Workspace packages resolve to their TypeScript source, so tests need no build. */
 const source = '@docchat/source'
@@ -13,7 +21,7 @@ export function defineDocChatVitest(config: ViteUserConfig = {}) {
     // No `module` condition on the server side: it sends Node to extensionless ESM builds
     // (e.g. @opentelemetry/api under ai@4) when Vitest externalises a dependency.
     ssr: { ...config.ssr, resolve: { conditions: [source, 'node', 'development|production'] } },
-    test: { globals: true, testTimeout: 15_000, ...config.test },
+    test: { globals: true, testTimeout: 15_000, maxWorkers: testWorkers, ...config.test },
   })
 }
 

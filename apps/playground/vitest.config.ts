@@ -3,6 +3,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import { playwright } from '@vitest/browser-playwright'
 import { defaultClientConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
+import { testWorkers } from '../../scripts/vitest.shared'
 
 const configDir = fileURLToPath(new URL('./.storybook', import.meta.url))
 
@@ -10,6 +11,7 @@ const configDir = fileURLToPath(new URL('./.storybook', import.meta.url))
 export default defineConfig({
   resolve: { conditions: ['@docchat/source', ...defaultClientConditions] },
   test: {
+    maxWorkers: testWorkers,
     projects: [
       {
         extends: true,
