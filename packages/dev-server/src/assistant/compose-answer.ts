@@ -63,6 +63,14 @@ const languages: [RegExp, string[]][] = [
   [/\bruby\b/i, ['ruby', 'rb']],
   [/\bphp\b/i, ['php']],
   [/\brust\b/i, ['rust', 'rs']],
+  // The rest of what the docs corpora label their blocks with (Mintlify's own pages are MDX).
+  [/\b(mdx|markdown)\b/i, ['mdx', 'markdown', 'md']],
+  [/\btoml\b/i, ['toml']],
+  [/\bxml\b/i, ['xml']],
+  [/\bdockerfile\b/i, ['dockerfile']],
+  [/\bpowershell\b/i, ['powershell', 'ps1', 'pwsh']],
+  [/\bsql\b/i, ['sql']],
+  [/\bgolang\b/i, ['go', 'golang']],
 ]
 
 const codeWords =

@@ -266,6 +266,35 @@ describe('excerpts quote whole blocks', () => {
   })
 })
 
+describe('code in the asked language', () => {
+  // Fence labels the docs corpora use beyond the programming languages: Mintlify's pages are
+  // MDX, Cline's have SQL and PowerShell, Pipecat's TOML and Dockerfiles.
+  it.each([
+    ['Show me the MDX for a card', 'mdx'],
+    // MDX is Markdown: its block comes first in the section.
+    ['Show me the Markdown for a card', 'mdx'],
+    ['Show me the TOML for a card', 'toml'],
+    ['Show me the XML for a card', 'xml'],
+    ['Show me the Dockerfile for a card', 'dockerfile'],
+    ['Show me the PowerShell for a card', 'powershell'],
+    ['Show me the SQL for a card', 'sql'],
+    ['Show me the Golang code for a card', 'go'],
+  ])('"%s" quotes the %s block of the section', (question, label) => {
+    const content = blocks(
+      'A card links to another page:',
+      // Samples that don't name their language: only the fence label tells them apart.
+      ...['json', 'mdx', 'markdown', 'toml', 'xml', 'dockerfile', 'powershell', 'sql', 'go'].map(
+        (language, index) => fence(language, `card sample ${index}`),
+      ),
+    )
+    const answer = composeAnswer({ question, results: [result(content, 'Cards')] })
+    const shown = [...answer.matchAll(/^```(\w+)$/gm)].map((match) => match[1])
+    // The lead-in's own block may come with it; then the block in the asked language, no other.
+    expect(shown).toContain(label)
+    expect(shown.filter((shownLabel) => shownLabel !== 'json')).toEqual([label])
+  })
+})
+
 describe('reading blocks', () => {
   it('reads paragraphs, loose lists, tables, code, headings and labels', () => {
     const blocks = parseBlocks(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseDocs } from '../docs/parse-docs'
 import { createDocsIndex } from '../search'
-import { findAnswers, retrievalQuery } from './retrieval'
+import { findAnswers, retrievalQuery, unknownNames } from './retrieval'
 
 /**
  * Two pages as the kit's docs had them when "…open as a sidebar on the left?" was answered from
@@ -69,5 +69,27 @@ describe('findAnswers', () => {
     expect(found.map((result) => `${result.path}#${result.metadata.anchor ?? ''}`)[0]).toBe(
       '/script#options',
     )
+  })
+})
+
+describe('unknownNames', () => {
+  const docs = createDocsIndex(
+    parseDocs(
+      {
+        'docs.json': JSON.stringify({ name: 'Kit', navigation: { pages: ['client'] } }),
+        'client.mdx':
+          '---\ntitle: "Client"\n---\n\nCreate a client for the widget:\n\n```py\nclient = Client()\n```\n',
+      },
+      { name: 'kit' },
+    ),
+  )
+
+  it('takes a language the docs show code in as known, even when they never name it', () => {
+    expect(unknownNames('Show me the Python client for the widget', docs)).toEqual([])
+  })
+
+  it('takes a language the docs have no code in as a name they lack', () => {
+    expect(unknownNames('Is there a Golang client for the widget?', docs)).toEqual(['Golang'])
+    expect(unknownNames('Show me the Kotlin client for the widget', docs)).toEqual(['Kotlin'])
   })
 })

@@ -217,11 +217,34 @@ export function unknownNames(question: string, index: DocsIndex): string[] {
     let before = at - 1
     while (before >= 0 && question[before] === ' ') before--
     if (before < 0 || sentenceEnd.has(question[before]!)) continue
-    // A language name picks the code block; the docs may show the language without naming it.
-    if (isStopWord(word) || index.knows(word) || askedLanguages(word).length > 0) continue
+    if (isStopWord(word) || index.knows(word) || showsLanguage(index.corpus, word)) continue
     names.push(word)
   }
   return names
+}
+
+const fenceLabels = new WeakMap<DocsCorpus, Set<string>>()
+
+/**
+ * Whether a word names a language the docs have code in: docs may show Python without ever
+ * writing "Python", but a "Golang SDK" the docs have no Go for is still a name they lack.
+ */
+function showsLanguage(corpus: DocsCorpus, word: string): boolean {
+  const wanted = askedLanguages(word)
+  if (wanted.length === 0) return false
+  let labels = fenceLabels.get(corpus)
+  if (!labels) {
+    labels = new Set()
+    for (const page of corpus.pages) {
+      for (const section of page.sections) {
+        for (const block of section.codeBlocks) {
+          if (block.language) labels.add(block.language.toLowerCase())
+        }
+      }
+    }
+    fenceLabels.set(corpus, labels)
+  }
+  return wanted.some((label) => labels.has(label))
 }
 
 /**
