@@ -257,6 +257,25 @@ describe('request headers and docs files', () => {
   ])('reduceMdx with %s', (_, makeInput) => {
     expectLinearTime(makeInput, (source) => reduceMdx(source))
   })
+
+  // Links, read with a route as pages are (links kept for answers) and without.
+  it.each([
+    ['nested brackets', (n: number) => `${'['.repeat(n)}x`],
+    ['an unclosed link target', (n: number) => `[text](${'a'.repeat(n)}`],
+    ['a run of unclosed links', (n: number) => '[a]('.repeat(n / 4)],
+    ['a run of image openings', (n: number) => '!['.repeat(n / 2)],
+    [
+      'brackets, then one link with a long title',
+      (n: number) => `${'['.repeat(n / 2)}a](b ${' '.repeat(n / 2)}"t"`,
+    ],
+    ['a run of links', (n: number) => '[a](/x) '.repeat(n / 8)],
+    ['a run of <a href> links', (n: number) => '<a href="/x">a</a> '.repeat(n / 20)],
+    ['one huge link text', (n: number) => `[${'a'.repeat(n)}](/x)`],
+    ['one huge link target', (n: number) => `[a](/${'a'.repeat(n)})`],
+  ])('reduceMdx with %s', (_, makeInput) => {
+    expectLinearTime(makeInput, (source) => reduceMdx(source, { route: '/a/b' }))
+    expectLinearTime(makeInput, (source) => reduceMdx(source))
+  })
 })
 
 describe('request bodies before parsing', () => {

@@ -5,9 +5,10 @@
  */
 import type { SearchResult } from '@docchat/core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { DevServer } from '../server'
+import { parseDocs } from '../docs/parse-docs'
+import { createDevServer, type DevServer } from '../server'
 import { kitDocsServer } from '../test/corpora'
-import { ask } from '../test/requests'
+import { ask, post } from '../test/requests'
 import { composeAnswer } from './compose-answer'
 import { excerptSection, parseBlocks, sectionUnits } from './excerpt'
 
@@ -337,5 +338,69 @@ describe('on the kit docs, through the real server', () => {
     const answer = await answerTo('How do I bake sourdough bread?')
     expect(answer).toContain('in the DocChat documentation')
     expect(answer).not.toContain('docchat documentation')
+  })
+})
+
+describe('offline answers keep the docs links they quote', () => {
+  let server: DevServer
+  const files = {
+    'docs.json': JSON.stringify({
+      name: 'Voice',
+      navigation: { groups: [{ group: 'Start', pages: ['guides/pipelines', 'guides/example'] }] },
+    }),
+    'guides/pipelines.mdx': `---
+title: Pipelines
+---
+
+## Build a voice pipeline
+
+A voice pipeline chains speech-to-text, an LLM and text-to-speech. Here's a [single-file example](./example) of a voice pipeline, and the [pipeline reference](https://reference.example.com/pipeline "Reference").
+
+Never follow [this voice pipeline trick](javascript:alert(1)) or <a href="//evil.example">that voice pipeline mirror</a>.
+`,
+    'guides/example.mdx': `---
+title: Example
+---
+
+The example file.
+`,
+  }
+
+  beforeAll(async () => {
+    server = await createDevServer({
+      docs: { voice: parseDocs(files, { name: 'voice' }) },
+      seed: false,
+    })
+  })
+
+  const answerText = async (question: string) => {
+    const body = await (await ask(server, 'voice', question)).text()
+    return body
+      .split('\n')
+      .filter((line) => line.startsWith('0:'))
+      .map((line) => JSON.parse(line.slice(2)) as string)
+      .join('')
+  }
+
+  it('as Markdown links resolved against the page; refused targets as their text', async () => {
+    const answer = await answerText('How do I build a voice pipeline?')
+    expect(answer).toContain(
+      "Here's a [single-file example](/guides/example) of a voice pipeline, and the [pipeline reference](https://reference.example.com/pipeline).",
+    )
+    expect(answer).toContain(
+      'Never follow this voice pipeline trick) or that voice pipeline mirror.',
+    )
+    expect(answer).not.toMatch(/javascript:|evil\.example/)
+  })
+
+  it('while search reads the link text only', async () => {
+    const response = await post(server, '/discovery/v1/search/voice', { query: 'voice pipeline' })
+    const results = (await response.json()) as { content: string }[]
+    expect(results.length).toBeGreaterThan(0)
+    const section = results.find((r) => r.content.includes('single-file example'))
+    expect(section?.content).toContain(
+      "Here's a single-file example of a voice pipeline, and the pipeline reference.",
+    )
+    for (const result of results) expect(result.content).not.toContain('](')
   })
 })

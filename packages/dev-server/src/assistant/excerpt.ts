@@ -373,11 +373,46 @@ export function fenceCode(code: string, language?: string): string {
 }
 
 /**
- * A label as a title line: a `ParamField`'s `name (type, default: x)` with the name as code, any
- * other label in bold, as the docs site shows them.
+ * A section's lines, as its plain text has them (trimmed), mapped to the same lines with the
+ * docs' links (`DocsSection.linked`, line for line). Only lines that differ; a line the section
+ * has twice with different links is left plain.
  */
-function titleLine(text: string): string {
-  if (text.includes('**')) return text
+export type LinkedLines = ReadonlyMap<string, string>
+
+export function linkedLines(plain: string, linked: string | undefined): LinkedLines | undefined {
+  if (linked === undefined) return undefined
+  const plainLines = plain.split('\n')
+  const linkedLines = linked.split('\n')
+  // Not line for line (the section was cut or changed on the way): no links rather than wrong ones.
+  if (plainLines.length !== linkedLines.length) return undefined
+  const out = new Map<string, string>()
+  const ambiguous = new Set<string>()
+  plainLines.forEach((line, i) => {
+    const key = line.trim()
+    const value = linkedLines[i]!.trim()
+    if (key === value) return
+    if (out.has(key) && out.get(key) !== value) ambiguous.add(key)
+    else out.set(key, value)
+  })
+  for (const key of ambiguous) out.delete(key)
+  return out.size > 0 ? out : undefined
+}
+
+/** A line of a unit with its links, its indentation kept. */
+export function withLinks(line: string, links: LinkedLines | undefined): string {
+  if (!links) return line
+  const key = line.trim()
+  const linked = links.get(key)
+  if (linked === undefined) return line
+  return line.slice(0, line.length - line.trimStart().length) + linked
+}
+
+/**
+ * A label as a title line: a `ParamField`'s `name (type, default: x)` with the name as code, any
+ * other label in bold, as the docs site shows them (with its links, when `links` has them).
+ */
+function titleLine(text: string, links?: LinkedLines): string {
+  if (text.includes('**')) return withLinks(text, links)
   const space = text.indexOf(' (')
   const name = space > 0 ? text.slice(0, space) : ''
   if (
@@ -390,30 +425,34 @@ function titleLine(text: string): string {
   ) {
     return `**\`${name}\`**${text.slice(space)}`
   }
-  return `**${text}**`
+  return `**${withLinks(text, links)}**`
 }
 
-/** A unit as Markdown, each block as the docs wrote it. */
-export function renderUnit(unit: Unit): string {
-  const parts: string[] = unit.titles.map(titleLine)
-  if (unit.lead) parts.push(unit.lead.join('\n'))
+/**
+ * A unit as Markdown, each block as the docs wrote it; with `links`, the docs' links in its prose
+ * (what the reader sees; lengths and matching read the unit without them).
+ */
+export function renderUnit(unit: Unit, links?: LinkedLines): string {
+  const line = (text: string) => withLinks(text, links)
+  const parts: string[] = unit.titles.map((title) => titleLine(title, links))
+  if (unit.lead) parts.push(unit.lead.map(line).join('\n'))
   const { body } = unit
   switch (body.kind) {
     case 'paragraph':
-      parts.push(body.lines.join('\n'))
+      parts.push(body.lines.map(line).join('\n'))
       break
     case 'list':
-      parts.push(body.items.map((item) => item.join('\n')).join('\n'))
+      parts.push(body.items.map((item) => item.map(line).join('\n')).join('\n'))
       break
     case 'table':
-      parts.push([body.header, body.separator, ...body.rows].join('\n'))
+      parts.push([line(body.header), body.separator, ...body.rows.map(line)].join('\n'))
       break
     case 'code':
       parts.push(fenceCode(body.code, body.language))
       break
     case 'heading':
     case 'label':
-      parts.push(titleLine(body.text))
+      parts.push(titleLine(body.text, links))
       break
   }
   return parts.join('\n\n')
