@@ -154,6 +154,12 @@ describe('assistant text: questions, context and answers', () => {
     // and quotes of every kind in turn.
     ['unclosed quotes in code', (n: number) => `\`\`\`ts\n${'"a b '.repeat(n / 5)}\n\`\`\``],
     ['mixed quotes in code', (n: number) => `\`\`\`ts\n${'"\'`x '.repeat(n / 5)}\n\`\`\``],
+    // Pointers ("(see below)", "See the table below.", ", as shown above") are read in prose.
+    ['a run of opening parentheses', (n: number) => `name ${'('.repeat(n)}`],
+    ['unclosed asides pointing below', (n: number) => `name ${'(see below '.repeat(n / 10)}`],
+    ['asides pointing below', (n: number) => `name string ${'(see below) '.repeat(n / 12)}`],
+    ['sentences pointing below', (n: number) => `name string. ${'See below. '.repeat(n / 11)}`],
+    ['clauses pointing above', (n: number) => `name string${', as shown above'.repeat(n / 16)}.`],
   ])('excerpts, snippets and answers of a section with %s', (_, makeInput) => {
     const stems = ['name', 'string', 'a', 'x']
     // Strings and arrays per list item or table row: garbage collection takes the ratio past 20

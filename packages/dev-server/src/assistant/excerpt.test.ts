@@ -404,3 +404,79 @@ The example file.
     for (const result of results) expect(result.content).not.toContain('](')
   })
 })
+
+describe('excerpts leave out pointers to blocks they do not quote', () => {
+  const filler = (topic: string) =>
+    Array.from(
+      { length: 14 },
+      (_, i) => `Note ${i + 1} on ${topic} covers another detail of it.`,
+    ).join(' ')
+
+  it('cuts an aside "(See below for …)" that points past the quoted code', () => {
+    // pipecat-docs, openai-audio-models-and-apis: the aside points at a later part of the page.
+    const content = blocks(
+      'You can build voice-to-voice applications in two ways:',
+      '1. The cascaded models approach, using separate models for transcription, the LLM, and voice generation.',
+      "A cascaded pipeline looks like this, in Pipecat code. Here's a single-file example that uses a cascaded pipeline. (See below for an overview of Pipecat core concepts.)",
+      fence(
+        'python',
+        'pipeline = Pipeline([transport.input(), speech_to_text, llm, text_to_speech])',
+      ),
+    )
+    const answer = composeAnswer({
+      question: 'How do I build a cascaded pipeline with speech_to_text in Python?',
+      results: [result(content, 'Two ways')],
+    })
+    expect(answer).toContain(
+      "A cascaded pipeline looks like this, in Pipecat code. Here's a single-file example that uses a cascaded pipeline.\n",
+    )
+    expect(answer).not.toContain('See below')
+    expect(answer).toContain('pipeline = Pipeline(')
+  })
+
+  it('leaves out "See the table below." when the table is not quoted, and keeps it when it is', () => {
+    const table = '| Plan | Seats |\n| --- | --- |\n| Free | 1 |\n| Team | 10 |'
+    const content = (extra: string) =>
+      blocks(
+        'Webhooks retry a failed delivery three times. See the table below.',
+        table,
+        filler('billing'),
+        filler('invoices'),
+        extra,
+      )
+    const without = composeAnswer({
+      question: 'How often do webhooks retry a failed delivery?',
+      results: [result(content(filler('exports')), 'Webhooks')],
+    })
+    expect(without).toContain('Webhooks retry a failed delivery three times.')
+    expect(without).not.toContain('| Plan |')
+    expect(without).not.toContain('See the table below')
+    const short = composeAnswer({
+      question: 'How often do webhooks retry a failed delivery?',
+      results: [
+        result(
+          blocks('Webhooks retry a failed delivery three times. See the table below.', table),
+          'Webhooks',
+        ),
+      ],
+    })
+    expect(short).toContain('three times. See the table below.\n\n| Plan | Seats |')
+  })
+
+  it('cuts ", as shown above" when the block above is not quoted, and drops a paragraph that only points', () => {
+    const content = blocks(
+      filler('setup'),
+      fence('ts', 'const client = createDocsClient({ key })'),
+      'Stream each answer with the client, as shown above.',
+      'See the example above for streaming each answer.',
+      filler('errors'),
+      filler('retries'),
+    )
+    const answer = composeAnswer({
+      question: 'Can I stream each answer?',
+      results: [result(content, 'Streaming')],
+    })
+    expect(answer).toContain('Stream each answer with the client.')
+    expect(answer).not.toMatch(/shown above|See the example above/)
+  })
+})
