@@ -313,6 +313,8 @@ class MdxReducer {
           this.position = image.end
           continue
         }
+        this.readNonLinks()
+        continue
       } else if (char === '[') {
         const link = this.links_().linkAt(this.position)
         if (link) {
@@ -326,10 +328,25 @@ class MdxReducer {
           this.position = link.end
           continue
         }
+        this.readNonLinks()
+        continue
       }
       this.text += char
       this.position++
     }
+  }
+
+  /**
+   * After a `[` (or `![`) that opens no link: the run of `[` and `!` from here, as text. None of
+   * them opens a link either: each `[` in the run has the same first `]` after it, so the same
+   * target after that. One append, not one per character of a 100k run of `[`.
+   */
+  private readNonLinks(): void {
+    const { source } = this
+    let end = this.position + 1
+    while (end < source.length && (source[end] === '[' || source[end] === '!')) end++
+    this.text += source.slice(this.position, end)
+    this.position = end
   }
 
   private links_(): LinkScanner {
