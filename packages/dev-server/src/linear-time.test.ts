@@ -154,6 +154,12 @@ describe('assistant text: questions, context and answers', () => {
     // and quotes of every kind in turn.
     ['unclosed quotes in code', (n: number) => `\`\`\`ts\n${'"a b '.repeat(n / 5)}\n\`\`\``],
     ['mixed quotes in code', (n: number) => `\`\`\`ts\n${'"\'`x '.repeat(n / 5)}\n\`\`\``],
+    // Pointers ("(see below)", "See the table below.", ", as shown above") are read in prose.
+    ['a run of opening parentheses', (n: number) => `name ${'('.repeat(n)}`],
+    ['unclosed asides pointing below', (n: number) => `name ${'(see below '.repeat(n / 10)}`],
+    ['asides pointing below', (n: number) => `name string ${'(see below) '.repeat(n / 12)}`],
+    ['sentences pointing below', (n: number) => `name string. ${'See below. '.repeat(n / 11)}`],
+    ['clauses pointing above', (n: number) => `name string${', as shown above'.repeat(n / 16)}.`],
   ])('excerpts, snippets and answers of a section with %s', (_, makeInput) => {
     const stems = ['name', 'string', 'a', 'x']
     // Strings and arrays per list item or table row: garbage collection takes the ratio past 20
@@ -255,6 +261,25 @@ describe('request headers and docs files', () => {
     ['a run of backticks', (n: number) => `${'`'.repeat(n)}\n`],
     ['unclosed fences', (n: number) => '```\n~~~\n'.repeat(n / 8)],
   ])('reduceMdx with %s', (_, makeInput) => {
+    expectLinearTime(makeInput, (source) => reduceMdx(source))
+  })
+
+  // Links, read with a route as pages are (links kept for answers) and without.
+  it.each([
+    ['nested brackets', (n: number) => `${'['.repeat(n)}x`],
+    ['an unclosed link target', (n: number) => `[text](${'a'.repeat(n)}`],
+    ['a run of unclosed links', (n: number) => '[a]('.repeat(n / 4)],
+    ['a run of image openings', (n: number) => '!['.repeat(n / 2)],
+    [
+      'brackets, then one link with a long title',
+      (n: number) => `${'['.repeat(n / 2)}a](b ${' '.repeat(n / 2)}"t"`,
+    ],
+    ['a run of links', (n: number) => '[a](/x) '.repeat(n / 8)],
+    ['a run of <a href> links', (n: number) => '<a href="/x">a</a> '.repeat(n / 20)],
+    ['one huge link text', (n: number) => `[${'a'.repeat(n)}](/x)`],
+    ['one huge link target', (n: number) => `[a](/${'a'.repeat(n)})`],
+  ])('reduceMdx with %s', (_, makeInput) => {
+    expectLinearTime(makeInput, (source) => reduceMdx(source, { route: '/a/b' }))
     expectLinearTime(makeInput, (source) => reduceMdx(source))
   })
 })

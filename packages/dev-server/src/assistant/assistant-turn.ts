@@ -19,7 +19,7 @@ import type { DocsIndex, DocsSearchFilter } from '../search'
 import type { SemanticSearch } from '../search/semantic-search'
 import type { ThreadTurn } from '../threads'
 import type { CodeSnippet } from './compose-answer'
-import { sectionUnits } from './excerpt'
+import { linkedLines, sectionUnits, withLinks } from './excerpt'
 import { linkResults, pagePathOf } from '../search/result-links'
 import { composeNotFound, planAnswer } from './compose-answer'
 import {
@@ -95,8 +95,9 @@ function codeFor(corpus: DocsCorpus) {
     const anchor = typeof result.metadata.anchor === 'string' ? result.metadata.anchor : ''
     const own = page.sections.find((s) => s.anchor === anchor) ?? page.sections[0]
     const ordered = own ? [own, ...page.sections.filter((s) => s !== own)] : page.sections
-    return ordered.flatMap((section) =>
-      sectionUnits(section.content).flatMap((unit) =>
+    return ordered.flatMap((section) => {
+      const links = linkedLines(section.content, section.linked)
+      return sectionUnits(section.content).flatMap((unit) =>
         unit.body.kind === 'code'
           ? [
               {
@@ -104,12 +105,28 @@ function codeFor(corpus: DocsCorpus) {
                 code: unit.body.code,
                 anchor: section.anchor,
                 section: section.heading,
-                ...(unit.lead ? { lead: unit.lead.join('\n') } : {}),
+                ...(unit.lead
+                  ? { lead: unit.lead.map((line) => withLinks(line, links)).join('\n') }
+                  : {}),
               },
             ]
           : [],
-      ),
-    )
+      )
+    })
+  }
+}
+
+/**
+ * A result's section with the docs' links (`DocsSection.linked`), when the result carries that
+ * section's text as the corpus has it: a result changed on the way (a client's tool result sent
+ * back) is quoted without links rather than with lines that are not its own.
+ */
+function linkedContent(corpus: DocsCorpus) {
+  return (result: SearchResult): string | undefined => {
+    const page = pageLookup(corpus).get(pagePathOf(result))
+    const anchor = typeof result.metadata.anchor === 'string' ? result.metadata.anchor : ''
+    const section = page?.sections.find((s) => s.anchor === anchor)
+    return section && section.content === result.content ? section.linked : undefined
   }
 }
 
@@ -346,6 +363,7 @@ function offlineContinuation(input: AssistantTurnInput, partial: string): string
           query,
           results,
           codeFor: codeFor(input.docs.corpus),
+          linkedContent: linkedContent(input.docs.corpus),
           attempt,
         })) ||
       composeNotFound(docsName(input.docs))
@@ -372,6 +390,7 @@ export function streamAssistantTurn(input: AssistantTurnInput): ReadableStream<U
       context: input.context,
       knows: (word) => docs.index.knows(word),
       codeFor: codeFor(docs.corpus),
+      linkedContent: linkedContent(docs.corpus),
       generateToolCallId: toolCallIds,
       attempt: input.attempt,
       pace: input.pace,

@@ -13,6 +13,7 @@ import { stemOf } from '../search/search-terms'
 import {
   excerptSection,
   fenceCode,
+  linkedLines,
   matchCount,
   sectionText,
   renderUnit,
@@ -40,6 +41,12 @@ export interface ComposeAnswerInput {
   results: readonly SearchResult[]
   /** Code blocks of a result's whole page (its own section first), when `content` lacks them. */
   codeFor?: (result: SearchResult) => readonly CodeSnippet[]
+  /**
+   * A result's `content` with the docs' links as Markdown links, line for line
+   * (`DocsSection.linked`): the answer quotes its lines, so the reader can follow them. Blocks
+   * are still chosen by `content`'s words.
+   */
+  linkedContent?: (result: SearchResult) => string | undefined
   /** Pages to suggest beyond the results. */
   related?: readonly { title: string; path: string }[]
   /** 0 the first time a question is answered; n for its n-th regeneration. */
@@ -339,7 +346,13 @@ export function planAnswer(input: ComposeAnswerInput): string | undefined {
     code: codeInFirst || allCode,
   })
   if (excerpt.units.length === 0) return undefined
-  const parts = [sourceLine(first, sourceOf(first)), ...excerpt.units.map(renderUnit)]
+  const linksOf = (result: SearchResult) =>
+    linkedLines(result.content, input.linkedContent?.(result))
+  const firstLinks = linksOf(first)
+  const parts = [
+    sourceLine(first, sourceOf(first)),
+    ...excerpt.units.map((unit) => renderUnit(unit, firstLinks)),
+  ]
   const cited = new Set<string>([pageOf(first)])
   const shownCode = excerpt.units.filter((unit) => unit.body.kind === 'code')
 
@@ -365,9 +378,10 @@ export function planAnswer(input: ComposeAnswerInput): string | undefined {
         code: (asksForCode || howTo.test(input.question)) && !hasCode(shownCode, wanted),
       })
       if (more.units.length > 0 && more.covered.size > 0) {
+        const links = linksOf(second.result)
         parts.push(
           sourceLine(second.result, sourceOf(second.result)),
-          ...more.units.map(renderUnit),
+          ...more.units.map((unit) => renderUnit(unit, links)),
         )
         cited.add(pageOf(second.result))
         shownCode.push(...more.units.filter((unit) => unit.body.kind === 'code'))

@@ -5,9 +5,10 @@
  */
 import type { SearchResult } from '@docchat/core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { DevServer } from '../server'
+import { parseDocs } from '../docs/parse-docs'
+import { createDevServer, type DevServer } from '../server'
 import { kitDocsServer } from '../test/corpora'
-import { ask } from '../test/requests'
+import { ask, post } from '../test/requests'
 import { composeAnswer } from './compose-answer'
 import { excerptSection, parseBlocks, sectionUnits } from './excerpt'
 
@@ -366,5 +367,145 @@ describe('on the kit docs, through the real server', () => {
     const answer = await answerTo('How do I bake sourdough bread?')
     expect(answer).toContain('in the DocChat documentation')
     expect(answer).not.toContain('docchat documentation')
+  })
+})
+
+describe('offline answers keep the docs links they quote', () => {
+  let server: DevServer
+  const files = {
+    'docs.json': JSON.stringify({
+      name: 'Voice',
+      navigation: { groups: [{ group: 'Start', pages: ['guides/pipelines', 'guides/example'] }] },
+    }),
+    'guides/pipelines.mdx': `---
+title: Pipelines
+---
+
+## Build a voice pipeline
+
+A voice pipeline chains speech-to-text, an LLM and text-to-speech. Here's a [single-file example](./example) of a voice pipeline, and the [pipeline reference](https://reference.example.com/pipeline "Reference").
+
+Never follow [this voice pipeline trick](javascript:alert(1)) or <a href="//evil.example">that voice pipeline mirror</a>.
+`,
+    'guides/example.mdx': `---
+title: Example
+---
+
+The example file.
+`,
+  }
+
+  beforeAll(async () => {
+    server = await createDevServer({
+      docs: { voice: parseDocs(files, { name: 'voice' }) },
+      seed: false,
+    })
+  })
+
+  const answerText = async (question: string) => {
+    const body = await (await ask(server, 'voice', question)).text()
+    return body
+      .split('\n')
+      .filter((line) => line.startsWith('0:'))
+      .map((line) => JSON.parse(line.slice(2)) as string)
+      .join('')
+  }
+
+  it('as Markdown links resolved against the page; refused targets as their text', async () => {
+    const answer = await answerText('How do I build a voice pipeline?')
+    expect(answer).toContain(
+      "Here's a [single-file example](/guides/example) of a voice pipeline, and the [pipeline reference](https://reference.example.com/pipeline).",
+    )
+    expect(answer).toContain(
+      'Never follow this voice pipeline trick) or that voice pipeline mirror.',
+    )
+    expect(answer).not.toMatch(/javascript:|evil\.example/)
+  })
+
+  it('while search reads the link text only', async () => {
+    const response = await post(server, '/discovery/v1/search/voice', { query: 'voice pipeline' })
+    const results = (await response.json()) as { content: string }[]
+    expect(results.length).toBeGreaterThan(0)
+    const section = results.find((r) => r.content.includes('single-file example'))
+    expect(section?.content).toContain(
+      "Here's a single-file example of a voice pipeline, and the pipeline reference.",
+    )
+    for (const result of results) expect(result.content).not.toContain('](')
+  })
+})
+
+describe('excerpts leave out pointers to blocks they do not quote', () => {
+  const filler = (topic: string) =>
+    Array.from(
+      { length: 14 },
+      (_, i) => `Note ${i + 1} on ${topic} covers another detail of it.`,
+    ).join(' ')
+
+  it('cuts an aside "(See below for …)" that points past the quoted code', () => {
+    // pipecat-docs, openai-audio-models-and-apis: the aside points at a later part of the page.
+    const content = blocks(
+      'You can build voice-to-voice applications in two ways:',
+      '1. The cascaded models approach, using separate models for transcription, the LLM, and voice generation.',
+      "A cascaded pipeline looks like this, in Pipecat code. Here's a single-file example that uses a cascaded pipeline. (See below for an overview of Pipecat core concepts.)",
+      fence(
+        'python',
+        'pipeline = Pipeline([transport.input(), speech_to_text, llm, text_to_speech])',
+      ),
+    )
+    const answer = composeAnswer({
+      question: 'How do I build a cascaded pipeline with speech_to_text in Python?',
+      results: [result(content, 'Two ways')],
+    })
+    expect(answer).toContain(
+      "A cascaded pipeline looks like this, in Pipecat code. Here's a single-file example that uses a cascaded pipeline.\n",
+    )
+    expect(answer).not.toContain('See below')
+    expect(answer).toContain('pipeline = Pipeline(')
+  })
+
+  it('leaves out "See the table below." when the table is not quoted, and keeps it when it is', () => {
+    const table = '| Plan | Seats |\n| --- | --- |\n| Free | 1 |\n| Team | 10 |'
+    const content = (extra: string) =>
+      blocks(
+        'Webhooks retry a failed delivery three times. See the table below.',
+        table,
+        filler('billing'),
+        filler('invoices'),
+        extra,
+      )
+    const without = composeAnswer({
+      question: 'How often do webhooks retry a failed delivery?',
+      results: [result(content(filler('exports')), 'Webhooks')],
+    })
+    expect(without).toContain('Webhooks retry a failed delivery three times.')
+    expect(without).not.toContain('| Plan |')
+    expect(without).not.toContain('See the table below')
+    const short = composeAnswer({
+      question: 'How often do webhooks retry a failed delivery?',
+      results: [
+        result(
+          blocks('Webhooks retry a failed delivery three times. See the table below.', table),
+          'Webhooks',
+        ),
+      ],
+    })
+    expect(short).toContain('three times. See the table below.\n\n| Plan | Seats |')
+  })
+
+  it('cuts ", as shown above" when the block above is not quoted, and drops a paragraph that only points', () => {
+    const content = blocks(
+      filler('setup'),
+      fence('ts', 'const client = createDocsClient({ key })'),
+      'Stream each answer with the client, as shown above.',
+      'See the example above for streaming each answer.',
+      filler('errors'),
+      filler('retries'),
+    )
+    const answer = composeAnswer({
+      question: 'Can I stream each answer?',
+      results: [result(content, 'Streaming')],
+    })
+    expect(answer).toContain('Stream each answer with the client.')
+    expect(answer).not.toMatch(/shown above|See the example above/)
   })
 })

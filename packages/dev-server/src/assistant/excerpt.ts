@@ -29,6 +29,11 @@ export interface Unit {
   body: Block
   /** Position in the section. */
   index: number
+  /**
+   * Pointers its prose makes at blocks the excerpt does not quote ("(See below for …)", "See the
+   * table below."), left out when it is shown (`renderUnit`).
+   */
+  cut?: readonly string[]
 }
 
 /** Question words an excerpt is matched on, and units it quotes at most. */
@@ -373,11 +378,46 @@ export function fenceCode(code: string, language?: string): string {
 }
 
 /**
- * A label as a title line: a `ParamField`'s `name (type, default: x)` with the name as code, any
- * other label in bold, as the docs site shows them.
+ * A section's lines, as its plain text has them (trimmed), mapped to the same lines with the
+ * docs' links (`DocsSection.linked`, line for line). Only lines that differ; a line the section
+ * has twice with different links is left plain.
  */
-function titleLine(text: string): string {
-  if (text.includes('**')) return text
+export type LinkedLines = ReadonlyMap<string, string>
+
+export function linkedLines(plain: string, linked: string | undefined): LinkedLines | undefined {
+  if (linked === undefined) return undefined
+  const plainLines = plain.split('\n')
+  const linkedLines = linked.split('\n')
+  // Not line for line (the section was cut or changed on the way): no links rather than wrong ones.
+  if (plainLines.length !== linkedLines.length) return undefined
+  const out = new Map<string, string>()
+  const ambiguous = new Set<string>()
+  plainLines.forEach((line, i) => {
+    const key = line.trim()
+    const value = linkedLines[i]!.trim()
+    if (key === value) return
+    if (out.has(key) && out.get(key) !== value) ambiguous.add(key)
+    else out.set(key, value)
+  })
+  for (const key of ambiguous) out.delete(key)
+  return out.size > 0 ? out : undefined
+}
+
+/** A line of a unit with its links, its indentation kept. */
+export function withLinks(line: string, links: LinkedLines | undefined): string {
+  if (!links) return line
+  const key = line.trim()
+  const linked = links.get(key)
+  if (linked === undefined) return line
+  return line.slice(0, line.length - line.trimStart().length) + linked
+}
+
+/**
+ * A label as a title line: a `ParamField`'s `name (type, default: x)` with the name as code, any
+ * other label in bold, as the docs site shows them (with its links, when `links` has them).
+ */
+function titleLine(text: string, links?: LinkedLines): string {
+  if (text.includes('**')) return withLinks(text, links)
   const space = text.indexOf(' (')
   const name = space > 0 ? text.slice(0, space) : ''
   if (
@@ -390,30 +430,47 @@ function titleLine(text: string): string {
   ) {
     return `**\`${name}\`**${text.slice(space)}`
   }
-  return `**${text}**`
+  return `**${withLinks(text, links)}**`
 }
 
-/** A unit as Markdown, each block as the docs wrote it. */
-export function renderUnit(unit: Unit): string {
-  const parts: string[] = unit.titles.map(titleLine)
-  if (unit.lead) parts.push(unit.lead.join('\n'))
+/**
+ * A unit as Markdown, each block as the docs wrote it; with `links`, the docs' links in its prose
+ * (what the reader sees; lengths and matching read the unit without them).
+ */
+export function renderUnit(unit: Unit, links?: LinkedLines): string {
+  const line = (text: string) => withLinks(text, links)
+  const prose = (lines: readonly string[]) => {
+    const { cut } = unit
+    if (!cut) return lines.map(line).join('\n')
+    return lines
+      .map((text) => {
+        const linked = line(text)
+        // A pointer with a link in it is not in the linked line as written: that line goes plain.
+        const whole = cut.every((piece) => !text.includes(piece) || linked.includes(piece))
+        return withoutPointers(whole ? linked : text, cut).trim()
+      })
+      .filter(Boolean)
+      .join('\n')
+  }
+  const parts: string[] = unit.titles.map((title) => titleLine(title, links))
+  if (unit.lead) parts.push(prose(unit.lead))
   const { body } = unit
   switch (body.kind) {
     case 'paragraph':
-      parts.push(body.lines.join('\n'))
+      parts.push(prose(body.lines))
       break
     case 'list':
-      parts.push(body.items.map((item) => item.join('\n')).join('\n'))
+      parts.push(body.items.map((item) => item.map(line).join('\n')).join('\n'))
       break
     case 'table':
-      parts.push([body.header, body.separator, ...body.rows].join('\n'))
+      parts.push([line(body.header), body.separator, ...body.rows.map(line)].join('\n'))
       break
     case 'code':
       parts.push(fenceCode(body.code, body.language))
       break
     case 'heading':
     case 'label':
-      parts.push(titleLine(body.text))
+      parts.push(titleLine(body.text, links))
       break
   }
   return parts.join('\n\n')
@@ -482,6 +539,181 @@ function pointsBack(unit: Unit): boolean {
   // The first word only: a bounded slice, so a 100k-character line costs no more than a short one.
   const word = /^[\p{L}]+/u.exec(first.slice(0, 16))?.[0]
   return word !== undefined && backReferences.has(word.toLowerCase())
+}
+
+/**
+ * Prose that points elsewhere in the page, by where (above or below) and what: an aside
+ * "(see below)", a sentence "See the table below.", a clause ", as shown above". Its `text` is
+ * what is left out when the block it points at is not quoted.
+ */
+interface Pointer {
+  text: string
+  direction: 'before' | 'after'
+  /** The kind of block it names ("the table below"); `elsewhere` for a topic or another part of the page ("below for an overview of …"); none for a bare "see below". */
+  thing?: Block['kind'] | 'elsewhere'
+  /** In the unit's lead-in: "below" is then the unit's own body. */
+  lead: boolean
+}
+
+/** Longest aside or sentence read as a pointer: longer ones say more than where to look. */
+const maxPointerChars = 200
+/** Distinct pointers read in a unit: prose has a few, and a run of them is not worth more work. */
+const maxPointers = 8
+const asideOpening =
+  /^(?:see|as (?:shown|described|listed|explained|noted|mentioned)|shown|described|listed|explained|more on this)\b/i
+const sentenceOpening = /^(?:see|refer to|check(?: out)?)\b/i
+const whereWord = /\b(below|above)\b/i
+const clause =
+  /,? as (?:shown|described|listed|explained|noted|mentioned|seen) (?:above|below)\b|^As (?:shown|described|listed|explained|noted|mentioned|seen) (?:above|below), /gi
+
+function pointedThing(text: string): Pointer['thing'] {
+  const lower = text.toLowerCase()
+  if (/\btables?\b/.test(lower)) return 'table'
+  if (/\b(?:code|examples?|snippets?|samples?|commands?)\b/.test(lower)) return 'code'
+  if (/\b(?:lists?|steps)\b/.test(lower)) return 'list'
+  if (
+    /\b(?:for|about|on how|sections?|pages?|diagrams?|images?|figures?|screenshots?|videos?|overview|details)\b/.test(
+      lower,
+    )
+  )
+    return 'elsewhere'
+  return undefined
+}
+
+function pointer(text: string, lead: boolean, where: string): Pointer {
+  const direction = where.toLowerCase() === 'below' ? 'after' : 'before'
+  const thing = pointedThing(text)
+  return { text, direction, lead, ...(thing ? { thing } : {}) }
+}
+
+/**
+ * The pointers of a line of prose. Linear: an aside is looked for within `maxPointerChars` of
+ * its `(`, and sentences and clauses are read once each (sentences only up to that length).
+ */
+function linePointers(line: string, lead: boolean, out: Pointer[]): void {
+  for (let open = line.indexOf('('); open !== -1; open = line.indexOf('(', open + 1)) {
+    const window = line.slice(open + 1, open + 1 + maxPointerChars)
+    const close = window.indexOf(')')
+    if (close === -1) continue
+    const inner = window.slice(0, close)
+    const where = whereWord.exec(inner)?.[1]
+    if (!inner.includes('(') && where && asideOpening.test(inner.trimStart())) {
+      out.push(pointer(`(${inner})`, lead, where))
+    }
+  }
+  let start = 0
+  for (let at = 0; at <= line.length; at++) {
+    const char = line[at]
+    const end =
+      at === line.length ||
+      ((char === '.' || char === '!' || char === '?') &&
+        (at + 1 === line.length || line[at + 1] === ' '))
+    if (!end) continue
+    const sentence = line.slice(start, at + 1).trim()
+    start = at + 1
+    if (sentence.length === 0 || sentence.length > maxPointerChars) continue
+    const where = whereWord.exec(sentence)?.[1]
+    if (where && sentenceOpening.test(sentence)) out.push(pointer(sentence, lead, where))
+  }
+  for (const match of line.matchAll(clause)) {
+    const where = whereWord.exec(match[0])![1]!
+    out.push({
+      text: match[0],
+      direction: where.toLowerCase() === 'below' ? 'after' : 'before',
+      lead,
+    })
+  }
+}
+
+function pointersOf(unit: Unit): Pointer[] {
+  const out: Pointer[] = []
+  for (const line of unit.lead ?? []) linePointers(line, true, out)
+  if (unit.body.kind === 'paragraph')
+    for (const line of unit.body.lines) linePointers(line, false, out)
+  // Each distinct one once, and a few at most: `withoutPointers` reads the text once per piece.
+  const seen = new Set<string>()
+  return out.filter((at) => !seen.has(at.text) && seen.add(at.text)).slice(0, maxPointers)
+}
+
+/** Whether the block a pointer points at is quoted: the next (or previous) unit, of the kind it names. */
+function pointsAtShown(
+  at: Pointer,
+  unit: Unit,
+  units: readonly Unit[],
+  shown: ReadonlySet<number>,
+): boolean {
+  if (at.thing === 'elsewhere') return false
+  const target =
+    at.direction === 'after' && at.lead
+      ? unit.body
+      : at.direction === 'after'
+        ? shown.has(unit.index + 1) && units[unit.index + 1]?.body
+        : shown.has(unit.index - 1) && units[unit.index - 1]?.body
+  if (!target) return false
+  return at.thing === undefined || target.kind === at.thing
+}
+
+/** `text` without the pointers in `cut` (and a blank beside each); a sentence it opened starts with a capital. */
+function withoutPointers(text: string, cut: readonly string[]): string {
+  let out = text
+  // Its first occurrence: `cut` is a few distinct pieces, so this reads the text a few times.
+  for (const piece of cut) {
+    const at = out.indexOf(piece)
+    if (at === -1) continue
+    let before = out.slice(0, at)
+    let after = out.slice(at + piece.length)
+    if (
+      before.endsWith(' ') &&
+      (after === '' || after.startsWith(' ') || /^[.,;:!?]/.test(after))
+    ) {
+      before = before.slice(0, -1)
+    } else if (before === '' && after.startsWith(' ')) after = after.slice(1)
+    if (/^[A-Z]/.test(piece) && (before === '' || /[.!?] ?$/.test(before))) {
+      after = after.charAt(0).toUpperCase() + after.slice(1)
+    }
+    out = before + after
+  }
+  return out
+}
+
+/**
+ * Prose pointing at blocks the excerpt leaves out reads as a fragment, or promises what it does
+ * not show: a paragraph that opens by pointing back ("Then work with a file in that path…" after
+ * a code block left out) goes, unless it is all there is (a lead-in such as "These options:"
+ * points at what it introduces, and stays); an aside, sentence or clause pointing above or below
+ * ("(See below for an overview…)", "See the table below.") is cut from its paragraph or lead-in,
+ * and a paragraph of nothing else goes.
+ */
+function withoutDanglingPointers(chosen: Unit[], units: readonly Unit[]): Unit[] {
+  const shown = new Set(chosen.map((unit) => unit.index))
+  const kept: Unit[] = []
+  for (const unit of chosen) {
+    const alone = chosen.length === 1
+    if (
+      !alone &&
+      unit.body.kind === 'paragraph' &&
+      unit.index !== 0 &&
+      !shown.has(unit.index - 1) &&
+      pointsBack(unit)
+    )
+      continue
+    const cut = pointersOf(unit)
+      .filter((at) => !pointsAtShown(at, unit, units, shown))
+      .map((at) => at.text)
+    if (cut.length === 0) {
+      kept.push(unit)
+      continue
+    }
+    const prose = [...(unit.lead ?? []), ...(unit.body.kind === 'paragraph' ? unit.body.lines : [])]
+    const left = prose.map((line) => withoutPointers(line, cut).trim()).filter(Boolean)
+    // Nothing but pointers: a paragraph goes (unless it is all there is); a lead-in stays whole.
+    if (left.length === 0) {
+      if (alone || unit.body.kind !== 'paragraph') kept.push(unit)
+      continue
+    }
+    kept.push({ ...unit, cut })
+  }
+  return kept.length > 0 ? kept : chosen
 }
 
 /**
@@ -598,20 +830,7 @@ export function excerptSection(markdown: string, options: ExcerptOptions): Excer
     }
     chosen.sort((a, b) => a.index - b.index)
   }
-  // A paragraph that still points back at a block not quoted ("Then work with a file in that
-  // path…" after a code block left out) reads as a fragment: it goes, unless it is all there is.
-  // (A lead-in such as "These options:" points at what it introduces, and stays.)
-  if (chosen.length > 1) {
-    const shown = new Set(chosen.map((unit) => unit.index))
-    const whole = chosen.filter(
-      (unit) =>
-        unit.body.kind !== 'paragraph' ||
-        unit.index === 0 ||
-        shown.has(unit.index - 1) ||
-        !pointsBack(unit),
-    )
-    if (whole.length > 0) chosen = whole
-  }
+  chosen = withoutDanglingPointers(chosen, units)
   // A code block beyond the first adds length, not an answer: keep the best one, and the one
   // before it when it points back at that ("Then place the widget:" after the script tag).
   const codeUnits = chosen.filter((unit) => unit.body.kind === 'code')

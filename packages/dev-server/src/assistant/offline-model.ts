@@ -27,6 +27,8 @@ export interface OfflineModelOptions {
   /** Whether the docs have a word (`DocsIndex.knows`): lets a short question borrow. */
   knows?: (word: string) => boolean
   codeFor?: (result: SearchResult) => readonly CodeSnippet[]
+  /** A result's content with the docs' links (`ComposeAnswerInput.linkedContent`). */
+  linkedContent?: (result: SearchResult) => string | undefined
   /** Stream like a model (think delay, tokens per second); instant without it. */
   pace?: AnswerPace
   /** 0 the first time a question is answered; n for its n-th regeneration. */
@@ -171,6 +173,7 @@ export function createOfflineModel(options: OfflineModelOptions = {}): LanguageM
         query,
         results: found,
         codeFor: options.codeFor,
+        linkedContent: options.linkedContent,
         attempt: options.attempt,
       })
       // No block of the results answers: say so rather than quote noise.

@@ -176,3 +176,101 @@ Replace <YOUR_API_KEY> with your key.
     }
   })
 })
+
+describe('reduceMdx keeps docs links for answers (route given)', () => {
+  const route = '/pipecat/get-started/quickstart'
+  const only = (source: string) => {
+    const blocks = reduceMdx(source, { route })
+    expect(blocks).toHaveLength(1)
+    const block = blocks[0]!
+    if (block.kind !== 'text') throw new Error(`expected a text block, got ${block.kind}`)
+    return block
+  }
+  /** Every `[text](target)` of a linked text: no target may be anything but a site path or http(s). */
+  const targets = (linked: string | undefined) =>
+    [...(linked ?? '').matchAll(/\[[^[\]\n]*\]\(([^()\s]*)\)/g)].map((match) => match[1]!)
+
+  it('writes Markdown, <a href> and <Card href> links as [text](target), resolved against the page; text stays the link text', () => {
+    const block = only(
+      [
+        "Here's a [single-file example](/pipecat/examples/voice) and [the next page](./next).",
+        'Go [up](../overview#intro), [to a heading](#install) or [to GitHub](https://github.com/pipecat-ai/pipecat "Repo").',
+        'Read <a href="/guides/a">the guide</a> first.',
+        '<Card title="Your first agent" href="/pipecat/learn/your-first-agent">Build it step by step.</Card>',
+      ].join('\n'),
+    )
+    expect(block.text).toBe(
+      [
+        "Here's a single-file example and the next page.",
+        'Go up, to a heading or to GitHub.',
+        'Read the guide first.',
+        '',
+        'Your first agent',
+        '',
+        'Build it step by step.',
+      ].join('\n'),
+    )
+    expect(block.linked).toBe(
+      [
+        "Here's a [single-file example](/pipecat/examples/voice) and [the next page](/pipecat/get-started/next).",
+        'Go [up](/pipecat/overview#intro), [to a heading](/pipecat/get-started/quickstart#install) or [to GitHub](https://github.com/pipecat-ai/pipecat).',
+        'Read [the guide](/guides/a) first.',
+        '',
+        '[Your first agent](/pipecat/learn/your-first-agent)',
+        '',
+        'Build it step by step.',
+      ].join('\n'),
+    )
+  })
+
+  it('gives the same blocks as without a route, but for `linked`', () => {
+    const source =
+      'A [link](/a) and <a href="https://example.com">another</a>.\n\n```js\nx\n```\n\nMore [text](#b).'
+    const withRoute = reduceMdx(source, { route }).map((block) => {
+      if (block.kind !== 'text') return block
+      const { linked: _linked, ...rest } = block
+      return rest
+    })
+    expect(withRoute).toEqual(reduceMdx(source))
+  })
+
+  it.each([
+    ['javascript:', '[click](javascript:alert(1))', 'click)'],
+    ['mixed-case JaVaScRiPt:', '[click](JaVaScRiPt:alert(1))', 'click)'],
+    ['data:', '[click](data:text/html,<script>alert(1)</script>)', 'click\n\n)'],
+    ['vbscript:', '[click](vbscript:msgbox)', 'click'],
+    ['mailto:', '[mail us](mailto:a@example.com)', 'mail us'],
+    ['protocol-relative //', '[click](//evil.example)', 'click'],
+    ['a backslash /\\', '[click](/\\evil.example)', 'click'],
+    ['a bare relative path', '[click](quickstart)', 'click'],
+    ['a control character in <a href>', '<a href="/a\u0001b">click</a>', 'click'],
+    ['a blank in <a href>', '<a href="/a b">click</a>', 'click'],
+    ['javascript: in <a href>', '<a href="java&#115;cript:alert(1)">click</a>', 'click'],
+    ['data: in <Card href>', '<Card title="click" href="data:text/html,x" />', 'click'],
+    ['a number as link text (a citation look-alike)', '[2](/pipecat/x)', '2'],
+    // Not a link to the reducer (its text ends at the first `]`): the characters stay, as before.
+    ['brackets in the link text', '[a [b]](/x)', '[a [b]](/x)'],
+  ])('leaves a link with %s as its plain text', (_, source, text) => {
+    const block = only(source)
+    expect(block.text).toBe(text)
+    expect(block.text).toBe(textOf(reduceMdx(source)))
+    expect(block.linked).toBeUndefined()
+  })
+
+  it('leaves huge, nested and unclosed link shapes as plain text', () => {
+    const longText = 'a'.repeat(100_000)
+    expect(only(`[${longText}](/x)`)).toEqual({ kind: 'text', text: longText })
+    const longTarget = `/${'a'.repeat(100_000)}`
+    expect(only(`[text](${longTarget})`)).toEqual({ kind: 'text', text: 'text' })
+    const nested = `${'['.repeat(10_000)}x](/y)`
+    const block = only(nested)
+    expect(block.text).toBe(`${'['.repeat(9_999)}x`)
+    expect(block.linked).toBeUndefined()
+    const unclosed = `[text](${'a'.repeat(100_000)}`
+    expect(only(unclosed)).toEqual({ kind: 'text', text: unclosed })
+    for (const source of [`${'[a]('.repeat(25_000)}`, `${'!['.repeat(50_000)}`]) {
+      const { linked } = only(source)
+      expect(targets(linked)).toEqual([])
+    }
+  })
+})

@@ -13,15 +13,26 @@ import {
   whitespaceEnd,
   withoutDelimited,
 } from '../text-scan'
+import { toSafeUrl } from '@docchat/core'
 
 export type MdxBlock =
   | { kind: 'heading'; level: number; text: string; anchor?: string }
-  | { kind: 'text'; text: string }
+  /**
+   * `linked`: the same text with the docs' links as Markdown links `[text](target)`, line for
+   * line (the same lines, blank where `text`'s are), when `route` was given and a link was kept.
+   * `text` never has them: search and ranking read the link's words only.
+   */
+  | { kind: 'text'; text: string; linked?: string }
   | { kind: 'code'; language?: string; title?: string; code: string }
 
 export interface ReduceMdxOptions {
   /** Source of an imported `.mdx` snippet by its import specifier, so `<Snippet />` is inlined. */
   resolveImport?: (specifier: string) => string | undefined
+  /**
+   * The page's route (`/guides/setup`): given, text blocks carry `linked`, with site paths and
+   * `./`, `../` and `#anchor` links resolved against it (see `docsLinkTarget`).
+   */
+  route?: string
 }
 
 const maxSnippetDepth = 4
@@ -91,6 +102,11 @@ class MdxReducer {
   private text = ''
   private position = 0
   private readonly imports = new Map<string, string>()
+  /** Links in `text` since the last flush (offsets into it), kept when `options.route` is given. */
+  private links: TextLink[] = []
+  /** An open `<a href>`: where its text starts in `text`, and its `href`. */
+  private anchor: { start: number; href: string } | undefined
+  private linkScanner: LinkScanner | undefined
 
   constructor(
     private readonly source: string,
@@ -292,26 +308,58 @@ class MdxReducer {
         this.position += 2
         continue
       } else if (char === '!' && source[this.position + 1] === '[') {
-        const image = /!\[(?:[^\]\n]|\n(?!\n))*\]\([^)\s]*(?:\s+"[^"]*")?\)/y
-        image.lastIndex = this.position
-        if (image.exec(source)) {
-          this.position = image.lastIndex
+        const image = this.links_().linkAt(this.position + 1)
+        if (image) {
+          this.position = image.end
           continue
         }
+        this.readNonLinks()
+        continue
       } else if (char === '[') {
-        // Link text may wrap onto the next line (not across a blank line).
-        const link = /\[((?:[^\]\n]|\n(?!\n))*)\]\(([^)\s]*(?:\s+"[^"]*")?)\)/y
-        link.lastIndex = this.position
-        const match = link.exec(source)
-        if (match) {
-          this.text += reduceInline(match[1] ?? '', this.options, this.depth)
-          this.position = link.lastIndex
+        const link = this.links_().linkAt(this.position)
+        if (link) {
+          const start = this.text.length
+          this.text += reduceInline(
+            source.slice(link.textStart, link.textEnd),
+            inlineOptions(this.options),
+            this.depth,
+          )
+          this.addLink(start, this.text.length, source.slice(link.textEnd + 2, link.targetEnd))
+          this.position = link.end
           continue
         }
+        this.readNonLinks()
+        continue
       }
       this.text += char
       this.position++
     }
+  }
+
+  /**
+   * After a `[` (or `![`) that opens no link: the run of `[` and `!` from here, as text. None of
+   * them opens a link either: each `[` in the run has the same first `]` after it, so the same
+   * target after that. One append, not one per character of a 100k run of `[`.
+   */
+  private readNonLinks(): void {
+    const { source } = this
+    let end = this.position + 1
+    while (end < source.length && (source[end] === '[' || source[end] === '!')) end++
+    this.text += source.slice(this.position, end)
+    this.position = end
+  }
+
+  private links_(): LinkScanner {
+    this.linkScanner ??= new LinkScanner(this.source)
+    return this.linkScanner
+  }
+
+  /** Remembers `text[start, end)` as a link to `href`, when it is a docs link worth keeping. */
+  private addLink(start: number, end: number, href: string): void {
+    const { route } = this.options
+    if (route === undefined || end <= start) return
+    const target = docsLinkTarget(href, route)
+    if (target) this.links.push({ start, end, target })
   }
 
   private readCodeSpan(): void {
@@ -364,6 +412,10 @@ class MdxReducer {
     const close = closing.exec(source)
     if (close) {
       this.position = closing.lastIndex
+      if (close[1] === 'a' && this.anchor) {
+        this.addLink(this.anchor.start, this.text.length, this.anchor.href)
+        this.anchor = undefined
+      }
       if (!inlineElements.has(close[1] ?? '')) this.text += '\n\n'
       return true
     }
@@ -404,10 +456,28 @@ class MdxReducer {
         return
       }
     }
-    // Inline elements (links, badges, tooltips) read as their children only.
-    if (inlineElements.has(name)) return
-    const label = fieldComponents.has(name) ? fieldLabel(attributes) : attributeText(attributes)
-    this.text += label ? `\n\n${label}\n\n` : '\n\n'
+    // Inline elements (links, badges, tooltips) read as their children only; an `<a>`'s children
+    // are its link text, up to its `</a>`.
+    if (inlineElements.has(name)) {
+      const href = name === 'a' && !tag.selfClosing ? textOf(attributes.get('href')) : undefined
+      this.anchor = href ? { start: this.text.length, href } : undefined
+      return
+    }
+    if (fieldComponents.has(name)) {
+      const label = fieldLabel(attributes)
+      this.text += label ? `\n\n${label}\n\n` : '\n\n'
+      return
+    }
+    // A `<Card title="…" href="…">`: its title links where the card does.
+    const parts = attributeParts(attributes)
+    this.text += '\n\n'
+    if (parts.length > 0) {
+      const start = this.text.length
+      this.text += parts.join(' — ')
+      const href = textOf(attributes.get('href'))
+      if (href) this.addLink(start, start + parts[0]!.length, href)
+      this.text += '\n\n'
+    }
   }
 
   private skipElement(name: string): void {
@@ -436,13 +506,29 @@ class MdxReducer {
   }
 
   private flushText(): void {
-    const text = tidy(this.text)
+    const raw = this.text
+    const links = this.links
     this.text = ''
+    this.links = []
+    this.anchor = undefined
+    const text = tidy(raw)
     if (!text) return
+    const linked = withLinks(raw, links, text)
     const last = this.blocks.at(-1)
-    if (last?.kind === 'text') last.text += `\n\n${text}`
-    else this.blocks.push({ kind: 'text', text })
+    if (last?.kind === 'text') {
+      if (linked !== undefined || last.linked !== undefined) {
+        last.linked = `${last.linked ?? last.text}\n\n${linked ?? text}`
+      }
+      last.text += `\n\n${text}`
+    } else this.blocks.push({ kind: 'text', text, ...(linked !== undefined ? { linked } : {}) })
   }
+}
+
+/** Options for text inside a link: no links in it (a link in a link is not Markdown). */
+function inlineOptions(options: ReduceMdxOptions): ReduceMdxOptions {
+  if (options.route === undefined) return options
+  const { route: _route, ...rest } = options
+  return rest
 }
 
 function reduceInline(text: string, options: ReduceMdxOptions, depth: number): string {
@@ -649,13 +735,14 @@ function isSelfClosingAt(source: string, index: number): boolean {
   return tag?.selfClosing ?? false
 }
 
-function attributeText(attributes: Map<string, AttributeValue>): string {
+/** The attributes that carry reading text, in `textAttributes` order (shown joined by ' — '). */
+function attributeParts(attributes: Map<string, AttributeValue>): string[] {
   const parts: string[] = []
   for (const key of textAttributes) {
     const value = textOf(attributes.get(key))
     if (value) parts.push(value)
   }
-  return parts.join(' — ')
+  return parts
 }
 
 /** `ParamField path="voice_id" type="str" required` → "voice_id (str, required)". */
@@ -704,4 +791,197 @@ function collapse(text: string): string {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+interface TextLink {
+  /** The link's text in the reducer's text: `[start, end)`. */
+  start: number
+  end: number
+  /** Resolved and checked by `docsLinkTarget`. */
+  target: string
+}
+
+/**
+ * Markdown links and images, `[text](target "title")`, as
+ * `/\[((?:[^\]\n]|\n(?!\n))*)\]\(([^)\s]*(?:\s+"[^"]*")?)\)/y` read them at a `[`: the text up to
+ * the first `]` (wrapping lines, not across a blank line), then the target. The regex scanned on
+ * to the end of the page from every `[` of a run with no `]` (10,000 `[` took 0.3 s, 40,000 took
+ * 3.7 s), and from every `[a](` of a run with no `)`. Each scan below remembers how far it found
+ * nothing, and `[`s are read in order, so a page is scanned once for each kind of stop.
+ */
+class LinkScanner {
+  private readonly closeBracket: NextStop
+  private readonly blankLine: NextStop
+  private readonly targetEnd: NextStop
+  private readonly blanksEnd: NextStop
+  private readonly quote: NextStop
+
+  constructor(private readonly source: string) {
+    this.closeBracket = new NextStop(source, (code) => code === 0x5d)
+    this.blankLine = new NextStop(
+      source,
+      (code, at) => code === 0x0a && source.charCodeAt(at + 1) === 0x0a,
+    )
+    this.targetEnd = new NextStop(source, (code) => code === 0x29 || isWhitespace(code))
+    this.blanksEnd = new NextStop(source, (code) => !isWhitespace(code))
+    this.quote = new NextStop(source, (code) => code === 0x22)
+  }
+
+  /** The link whose `[` is at `open`, or undefined. */
+  linkAt(
+    open: number,
+  ): { textStart: number; textEnd: number; targetEnd: number; end: number } | undefined {
+    const { source } = this
+    const close = this.closeBracket.from(open + 1)
+    if (close >= source.length || this.blankLine.from(open + 1) < close) return undefined
+    if (source.charCodeAt(close + 1) !== 0x28) return undefined
+    const targetEnd = this.targetEnd.from(close + 2)
+    const stop = source.charCodeAt(targetEnd)
+    if (stop === 0x29) return { textStart: open + 1, textEnd: close, targetEnd, end: targetEnd + 1 }
+    if (targetEnd >= source.length) return undefined
+    // Blanks, then a quoted title, then `)`.
+    const title = this.blanksEnd.from(targetEnd)
+    if (source.charCodeAt(title) !== 0x22) return undefined
+    const titleEnd = this.quote.from(title + 1)
+    if (titleEnd >= source.length || source.charCodeAt(titleEnd + 1) !== 0x29) return undefined
+    return { textStart: open + 1, textEnd: close, targetEnd, end: titleEnd + 2 }
+  }
+}
+
+/**
+ * The first index at or after a position where `stop` holds (the text's length if none),
+ * remembering the last answer: a later search from inside the range it covered has it.
+ */
+class NextStop {
+  private searchedFrom = -1
+  private found = -1
+
+  constructor(
+    private readonly source: string,
+    private readonly stop: (code: number, at: number) => boolean,
+  ) {}
+
+  from(position: number): number {
+    if (position >= this.searchedFrom && position <= this.found) return this.found
+    let at = position
+    while (at < this.source.length && !this.stop(this.source.charCodeAt(at), at)) at++
+    this.searchedFrom = position
+    this.found = at
+    return at
+  }
+}
+
+/** Link text longer than this stays plain text: no docs link reads like a paragraph. */
+const maxLinkTextChars = 500
+/** Link targets longer than this stay plain text (core's URL policy caps at 4,096). */
+const maxLinkTargetChars = 2_048
+const probeOrigin = 'https://docs.invalid'
+
+/**
+ * `text` (the tidied `raw`) with `links` as Markdown links, or undefined when none is kept. Each
+ * link wraps non-blank text on one line, so the result has the same lines as `text`, blank where
+ * it is blank: an answer can quote a block of `text` and show the same lines of this.
+ */
+function withLinks(raw: string, links: readonly TextLink[], text: string): string | undefined {
+  if (links.length === 0) return undefined
+  // `<a>` links are recorded at their `</a>`, after the Markdown links inside them.
+  const ordered = [...links].sort((a, b) => a.start - b.start)
+  let out = ''
+  let at = 0
+  let kept = 0
+  for (const link of ordered) {
+    let { start, end } = link
+    while (start < end && isWhitespace(raw.charCodeAt(start))) start++
+    while (end > start && isWhitespace(raw.charCodeAt(end - 1))) end--
+    if (start < at || !isLinkText(raw, start, end)) continue
+    out += `${raw.slice(at, start)}[${raw.slice(start, end)}](${link.target})`
+    at = end
+    kept++
+  }
+  if (kept === 0) return undefined
+  const linked = tidy(out + raw.slice(at))
+  return lineCount(linked) === lineCount(text) ? linked : undefined
+}
+
+function lineCount(text: string): number {
+  let count = 1
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++
+  return count
+}
+
+/**
+ * Whether `raw[start, end)` can be a Markdown link's text as written: one line, no brackets or
+ * backslashes (they would end or escape the link), code spans closed, and not a bare number,
+ * which clients read as a citation (`[2](/page)`).
+ */
+function isLinkText(raw: string, start: number, end: number): boolean {
+  if (end <= start || end - start > maxLinkTextChars) return false
+  let ticks = 0
+  let digits = true
+  for (let at = start; at < end; at++) {
+    const code = raw.charCodeAt(at)
+    if (code < 0x20 || code === 0x5b || code === 0x5d || code === 0x5c) return false
+    if (code === 0x60) ticks++
+    if (code < 0x30 || code > 0x39) digits = false
+  }
+  return !digits && ticks % 2 === 0
+}
+
+/** Printable ASCII but for blanks, quotes, backslashes and angle brackets: a target as written. */
+function isUrlText(value: string): boolean {
+  for (let at = 0; at < value.length; at++) {
+    const code = value.charCodeAt(at)
+    if (code <= 0x20 || code >= 0x7f) return false
+    if (code === 0x22 || code === 0x3c || code === 0x3e || code === 0x5c || code === 0x60) {
+      return false
+    }
+  }
+  return true
+}
+
+/**
+ * Where a docs link goes, as an answer may link it, or undefined (the link is then its text):
+ * a site path (`/x/y`), a path relative to the page (`./y`, `../y`, resolved against `route` as
+ * a browser on that page would) or an anchor of the page (`#z`), and http(s) URLs. Nothing else:
+ * no `javascript:`, `data:`, `mailto:`, protocol-relative `//host`, backslashes (browsers read
+ * `/\host` as `//host`), controls, blanks or non-ASCII, nothing over `maxLinkTargetChars`. What
+ * is kept passes core's URL policy too, which every client renders answer links through.
+ */
+export function docsLinkTarget(href: string, route: string): string | undefined {
+  // The length first: nothing below reads a longer target.
+  if (href.length === 0 || href.length > maxLinkTargetChars || !isUrlText(href)) return undefined
+  let target: string
+  if (href[0] === '#') {
+    if (href.length === 1) return undefined
+    target = `${route}${href}`
+  } else if (href[0] === '/') {
+    if (href[1] === '/') return undefined
+    target = href
+  } else if (href.startsWith('./') || href.startsWith('../')) {
+    let resolved: URL
+    try {
+      resolved = new URL(href, `${probeOrigin}${route}`)
+    } catch {
+      return undefined
+    }
+    if (resolved.origin !== probeOrigin) return undefined
+    target = resolved.pathname + resolved.search + resolved.hash
+  } else if (/^https?:\/\//i.test(href)) {
+    let url: URL
+    try {
+      url = new URL(href)
+    } catch {
+      return undefined
+    }
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname) return undefined
+    target = url.href
+  } else {
+    return undefined
+  }
+  if (target.startsWith('//') || target.length > maxLinkTargetChars || !isUrlText(target)) {
+    return undefined
+  }
+  // A parenthesis would end the Markdown link early; encoded, it is the same URL.
+  target = target.replaceAll('(', '%28').replaceAll(')', '%29')
+  return toSafeUrl(target) ? target : undefined
 }

@@ -8,6 +8,8 @@ interface SectionDraft {
   heading: string
   headings: string[]
   parts: string[]
+  /** `parts` with links, where a part has them (`linked` of a text block). */
+  linkedParts: (string | undefined)[]
   codeBlocks: DocsCodeBlock[]
 }
 
@@ -31,6 +33,7 @@ export function splitSections(
     heading: title,
     headings: [],
     parts: [],
+    linkedParts: [],
     codeBlocks: [],
   }
   drafts.push(current)
@@ -44,11 +47,13 @@ export function splitSections(
         heading: block.text,
         headings: trail.map((entry) => entry.text),
         parts: [],
+        linkedParts: [],
         codeBlocks: [],
       }
       drafts.push(current)
     } else if (block.kind === 'text') {
       current.parts.push(block.text)
+      current.linkedParts[current.parts.length - 1] = block.linked
     } else {
       current.parts.push(renderCode(block))
       current.codeBlocks.push({
@@ -67,12 +72,16 @@ export function splitSections(
     const next = drafts[index + 1]
     const empty = draft.parts.length === 0
     if (empty && (draft.level === 0 || (next && next.level > draft.level))) return
+    const linked = draft.linkedParts.some((part) => part !== undefined)
+      ? draft.parts.map((part, i) => draft.linkedParts[i] ?? part).join('\n\n')
+      : undefined
     sections.push({
       id: draft.anchor ? `${path}#${draft.anchor}` : path,
       anchor: draft.anchor,
       heading: draft.heading,
       headings: draft.headings,
       content: draft.parts.join('\n\n'),
+      ...(linked !== undefined ? { linked } : {}),
       codeBlocks: draft.codeBlocks,
     })
   })

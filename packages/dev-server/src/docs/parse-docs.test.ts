@@ -252,3 +252,24 @@ describe('parseDocs legacy mint.json and plain folders', () => {
     ])
   })
 })
+
+describe('parseDocs keeps docs links for answers', () => {
+  it('gives a section `linked`, line for line with `content`, its links resolved against the page route', () => {
+    const corpus = parseDocs({
+      'guides/setup.mdx': page(
+        'Setup',
+        'Intro without links.\n\n## Install\n\nRun it, then read [the next step](./next) or [the API](../api/index#auth).\n\n```bash\nnpm i x\n```\n\nSee <a href="https://example.com/x">the example</a>.',
+      ),
+    })
+    const [intro, install] = corpus.pages[0]!.sections
+    expect(intro!.linked).toBeUndefined()
+    expect(install!.content).toBe(
+      'Run it, then read the next step or the API.\n\n```bash\nnpm i x\n```\n\nSee the example.',
+    )
+    expect(install!.linked).toBe(
+      'Run it, then read [the next step](/guides/next) or [the API](/api/index#auth).\n\n```bash\nnpm i x\n```\n\nSee [the example](https://example.com/x).',
+    )
+    // The page endpoint's Markdown stays the plain text.
+    expect(corpus.pages[0]!.content).not.toContain('](')
+  })
+})

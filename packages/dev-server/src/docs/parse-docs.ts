@@ -119,6 +119,7 @@ function buildPage(
   const description = text(data.description)
   const sidebarTitle = text(data.sidebarTitle)
   const blocks = reduceMdx(body, {
+    route: path,
     resolveImport: (specifier) => resolveSnippet(files, entry.file, specifier),
   })
   const boost = positive(data.boost) ?? entry.boost ?? 1

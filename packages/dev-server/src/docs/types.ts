@@ -18,6 +18,11 @@ export interface DocsSection {
   headings: string[]
   /** Plain text with Markdown kept light; code blocks as fenced blocks. */
   content: string
+  /**
+   * `content` with the docs' links as Markdown links `[text](target)`, line for line (see
+   * `MdxBlock`), when the section has any. Answers quote it; search reads `content`.
+   */
+  linked?: string
   codeBlocks: DocsCodeBlock[]
 }
 
