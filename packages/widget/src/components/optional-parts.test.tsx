@@ -156,6 +156,52 @@ describe('optional parts (chunks loaded when a reader reaches for them)', () => 
     expect(markdown.requests).toBe(1)
   })
 
+  it("the answers' renderer failing to load: the answer stays readable, one error in the console; a later attempt renders every answer", async () => {
+    const user = userEvent.setup()
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const rejections: unknown[] = []
+    const onRejection = (reason: unknown) => rejections.push(reason)
+    process.on('unhandledRejection', onRejection)
+    try {
+      const { markdown } = renderWithParts()
+      const dialog = await screen.findByRole('dialog', { name: 'Assistant' })
+      const input = within(dialog).getByRole('textbox', { name: /ask/i })
+      await user.type(input, 'How do I install the widget?{Enter}')
+      const answer = () => within(dialog).getByRole('article', { name: /assistant/i })
+      await waitFor(() => expect(answer().textContent).toMatch(/\*\*|`/), { timeout: 10_000 })
+      await waitFor(() => expect(within(dialog).getByRole('textbox')).toBeEnabled(), {
+        timeout: 10_000,
+      })
+      const pending = () => answer().querySelector('.docchat-markdown-pending')?.textContent
+      const words = pending()
+      expect(words).toMatch(/\*\*|`/)
+      // A chunk that 404s, fails to fetch or throws as it runs: import() rejects.
+      markdown.offline = true
+      markdown.fail(new TypeError('Failed to fetch dynamically imported module'))
+      await waitFor(() => expect(errors).toHaveBeenCalled())
+      // Other effects' attempts (each message, the view, StrictMode's second run) settle too.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      const loadErrors = errors.mock.calls.filter(([message]) =>
+        String(message).startsWith('DocChat: could not load'),
+      )
+      expect(loadErrors).toHaveLength(1)
+      expect(pending()).toBe(words)
+      expect(rejections).toEqual([])
+
+      // Back online: the reader's next keystroke tries again, and the answer already shown renders.
+      markdown.offline = false
+      await user.type(within(dialog).getByRole('textbox'), 'And')
+      await waitFor(() => expect(answer().querySelector('.docchat-markdown-pending')).toBeNull())
+      expect(
+        answer().querySelector('.docchat-markdown strong, .docchat-markdown code'),
+      ).not.toBeNull()
+      expect(markdown.requests).toBe(2)
+    } finally {
+      process.off('unhandledRejection', onRejection)
+      errors.mockRestore()
+    }
+  })
+
   it('search in a React app: fetched right after mounting; ⌘K before it arrives opens it when it does', async () => {
     const user = userEvent.setup()
     const { search } = renderWithParts({ defaultOpen: false })
