@@ -202,6 +202,46 @@ describe('optional parts (chunks loaded when a reader reaches for them)', () => 
     }
   })
 
+  it("the answers' renderer arriving late: a paste asks for it once; regenerating and closing the panel before it comes leave no error, and the answer renders on reopening", async () => {
+    const user = userEvent.setup()
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const { markdown } = renderWithParts()
+      let dialog = await screen.findByRole('dialog', { name: 'Assistant' })
+      const input = within(dialog).getByRole('textbox', { name: /ask/i })
+      await user.click(input)
+      await user.paste('How do I install the widget?')
+      expect(markdown.requests).toBe(1)
+      await user.clear(input)
+      await user.paste('How do I install the widget?')
+      await user.keyboard('{Enter}')
+      const answer = () => within(dialog).getByRole('article', { name: /assistant/i })
+      await waitFor(() => within(answer()).getByRole('button', { name: 'Regenerate' }), {
+        timeout: 10_000,
+      })
+      await user.click(within(answer()).getByRole('button', { name: 'Regenerate' }))
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+      expect(screen.queryByRole('dialog', { name: 'Assistant' })).toBeNull()
+      markdown.release()
+      await waitFor(() => expect(markdown.part.current()).toBeDefined())
+
+      await user.click(screen.getByRole('button', { name: /Ask AI/ }))
+      dialog = await screen.findByRole('dialog', { name: 'Assistant' })
+      await waitFor(
+        () =>
+          expect(
+            answer().querySelector('.docchat-markdown strong, .docchat-markdown code'),
+          ).not.toBeNull(),
+        { timeout: 10_000 },
+      )
+      expect(answer().querySelector('.docchat-markdown-pending')).toBeNull()
+      expect(markdown.requests).toBe(1)
+      expect(errors).not.toHaveBeenCalled()
+    } finally {
+      errors.mockRestore()
+    }
+  })
+
   it('search in a React app: fetched right after mounting; ⌘K before it arrives opens it when it does', async () => {
     const user = userEvent.setup()
     const { search } = renderWithParts({ defaultOpen: false })
