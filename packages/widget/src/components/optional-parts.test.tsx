@@ -1,10 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { domain, testBackend } from '../test/harness'
 import { DocChatWidget, type DocChatWidgetProps } from './doc-chat-widget'
 import { type OptionalPart, OptionalPartsContext, optionalPart } from './optional-parts'
+import { panelMemoryKey } from './panel-memory'
 
 const backend = testBackend()
 
@@ -238,6 +239,65 @@ describe('optional parts (chunks loaded when a reader reaches for them)', () => 
       expect(markdown.requests).toBe(1)
       expect(errors).not.toHaveBeenCalled()
     } finally {
+      errors.mockRestore()
+    }
+  })
+
+  it("the answers' renderer failing on the next page: the conversation is still put back where the reader was", async () => {
+    const user = userEvent.setup()
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const scrolled: number[] = []
+    const scrollTop = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop')!
+    try {
+      // The first page: a question and its answer, kept in the conversation's storage.
+      const first = renderWithParts({ rememberOpenState: true })
+      first.markdown.release()
+      const dialog = await screen.findByRole('dialog', { name: 'Assistant' })
+      await user.type(within(dialog).getByRole('textbox'), 'How do I install the widget?{Enter}')
+      await waitFor(
+        () =>
+          expect(
+            within(dialog)
+              .getByRole('article', { name: /assistant/i })
+              .querySelector('.docchat-markdown strong, .docchat-markdown code'),
+          ).not.toBeNull(),
+        { timeout: 10_000 },
+      )
+      await waitFor(() => expect(within(dialog).getByRole('textbox')).toBeEnabled())
+      cleanup()
+      sessionStorage.setItem(
+        panelMemoryKey(domain),
+        JSON.stringify({ open: true, at: Date.now(), scrollTop: 120 }),
+      )
+
+      // The next page: its renderer chunk 404s (a deploy replaced it).
+      Object.defineProperty(Element.prototype, 'scrollTop', {
+        configurable: true,
+        get: scrollTop.get,
+        set(value: number) {
+          if (this instanceof HTMLElement && this.classList.contains('docchat-log'))
+            scrolled.push(value)
+          scrollTop.set?.call(this, value)
+        },
+      })
+      const next = renderWithParts({ rememberOpenState: true, defaultOpen: undefined })
+      next.markdown.offline = true
+      next.markdown.fail(new TypeError('Failed to fetch dynamically imported module'))
+      const again = await screen.findByRole('dialog', { name: 'Assistant' })
+      await waitFor(() =>
+        expect(
+          within(again)
+            .getByRole('article', { name: /assistant/i })
+            .querySelector('.docchat-markdown-pending'),
+        ).not.toBeNull(),
+      )
+      await waitFor(() => expect(errors).toHaveBeenCalled())
+      // The log could not scroll that far in jsdom (no layout): it is held there after a second.
+      await waitFor(() => expect(scrolled).toContain(120), { timeout: 5_000 })
+    } finally {
+      Object.defineProperty(Element.prototype, 'scrollTop', scrollTop)
+      sessionStorage.clear()
+      localStorage.clear()
       errors.mockRestore()
     }
   })

@@ -90,15 +90,21 @@ const reported = new WeakSet<Promise<unknown>>()
 
 /**
  * Starts loading `part` (a head start); a failed attempt is reported once in the console, however
- * many parts of the panel wanted it, and the next `load()` tries again.
+ * many parts of the panel wanted it, and the next `load()` tries again. Resolves with whether the
+ * module arrived.
  */
-export function preloadPart(part: OptionalPart<unknown>): void {
+export function preloadPart(part: OptionalPart<unknown>): Promise<boolean> {
   const attempt = part.load()
-  attempt.catch((error: unknown) => {
-    if (reported.has(attempt)) return
-    reported.add(attempt)
-    console.error('DocChat: could not load part of the widget', error)
-  })
+  return attempt.then(
+    () => true,
+    (error: unknown) => {
+      if (!reported.has(attempt)) {
+        reported.add(attempt)
+        console.error('DocChat: could not load part of the widget', error)
+      }
+      return false
+    },
+  )
 }
 
 /**
@@ -106,15 +112,32 @@ export function preloadPart(part: OptionalPart<unknown>): void {
  * component renders again when it arrives (by this load or a later one).
  */
 export function useOptionalPart<M>(part: OptionalPart<M>, wanted: boolean): M | undefined {
+  return useOptionalPartState(part, wanted).module
+}
+
+/**
+ * `useOptionalPart`, and whether this load failed (`failed`): what waits for the part (the scroll
+ * position put back once answers are rendered) goes on without it. A later load that brings it
+ * still renders it.
+ */
+export function useOptionalPartState<M>(
+  part: OptionalPart<M>,
+  wanted: boolean,
+): { module: M | undefined; failed: boolean } {
   const [, arrived] = useState(0)
+  const [failed, setFailed] = useState(false)
   const loaded = part.current()
   useEffect(() => {
     if (!wanted || loaded) return
+    let live = true
     const unsubscribe = part.subscribe(() => arrived((n) => n + 1))
     // Arrived between this render and the effect: its listeners have already run.
     if (part.current()) arrived((n) => n + 1)
-    else preloadPart(part)
-    return unsubscribe
+    else preloadPart(part).then((ok) => live && !ok && setFailed(true))
+    return () => {
+      live = false
+      unsubscribe()
+    }
   }, [part, wanted, loaded])
-  return wanted ? loaded : undefined
+  return { module: wanted ? loaded : undefined, failed: wanted && !loaded && failed }
 }
