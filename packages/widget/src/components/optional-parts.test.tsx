@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
@@ -241,6 +241,23 @@ describe('optional parts (chunks loaded when a reader reaches for them)', () => 
     } finally {
       errors.mockRestore()
     }
+  })
+
+  it("the answers' renderer and an input method: composing asks for it once, committing and retyping don't ask again", async () => {
+    const { markdown } = renderWithParts()
+    const dialog = await screen.findByRole('dialog', { name: 'Assistant' })
+    const input = within(dialog).getByRole('textbox', { name: /ask/i })
+    expect(markdown.requests).toBe(0)
+    fireEvent.compositionStart(input)
+    fireEvent.change(input, { target: { value: 'に' } })
+    expect(markdown.requests).toBe(1)
+    fireEvent.change(input, { target: { value: 'にほんご' } })
+    // Enter that commits the composition does not send.
+    fireEvent.keyDown(input, { key: 'Enter', isComposing: true, keyCode: 229 })
+    fireEvent.compositionEnd(input)
+    expect(input).toHaveValue('にほんご')
+    for (const value of ['', 'a', '', 'ab']) fireEvent.change(input, { target: { value } })
+    expect(markdown.requests).toBe(1)
   })
 
   it("the answers' renderer failing on the next page: the conversation is still put back where the reader was", async () => {
