@@ -154,6 +154,10 @@ describe('assistant text: questions, context and answers', () => {
     // and quotes of every kind in turn.
     ['unclosed quotes in code', (n: number) => `\`\`\`ts\n${'"a b '.repeat(n / 5)}\n\`\`\``],
     ['mixed quotes in code', (n: number) => `\`\`\`ts\n${'"\'`x '.repeat(n / 5)}\n\`\`\``],
+    [
+      'apostrophes in and between words',
+      (n: number) => `\`\`\`ts\n${"x'y 'z don't ".repeat(n / 14)}\n\`\`\``,
+    ],
     ['one long string literal', (n: number) => `\`\`\`ts\nsend("${'a b '.repeat(n / 4)}")\n\`\`\``],
     [
       'a quote opened on every line',
