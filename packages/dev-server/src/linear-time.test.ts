@@ -160,6 +160,22 @@ describe('assistant text: questions, context and answers', () => {
     ['asides pointing below', (n: number) => `name string ${'(see below) '.repeat(n / 12)}`],
     ['sentences pointing below', (n: number) => `name string. ${'See below. '.repeat(n / 11)}`],
     ['clauses pointing above', (n: number) => `name string${', as shown above'.repeat(n / 16)}.`],
+    [
+      'apostrophes in and between words',
+      (n: number) => `\`\`\`ts\n${"x'y 'z don't ".repeat(n / 14)}\n\`\`\``,
+    ],
+    ['one long string literal', (n: number) => `\`\`\`ts\nsend("${'a b '.repeat(n / 4)}")\n\`\`\``],
+    [
+      'a quote opened on every line',
+      (n: number) => `\`\`\`ts\n${"x = 'a b\n".repeat(n / 9)}\`\`\``,
+    ],
+    ['a label of capitalised words', (n: number) => `${'Word'.repeat(n / 4)} (Vite)\n\nText.`],
+    ['labels of one capitalised word', (n: number) => 'React (Vite)\n\nThen x:\n\n'.repeat(n / 24)],
+    [
+      '"Then" steps after code',
+      (n: number) => '```sh\nnpm i x\n```\n\nThen name it:\n\n'.repeat(n / 36),
+    ],
+    ['many short units', (n: number) => 'a x.\n\n'.repeat(n / 6)],
   ])('excerpts, snippets and answers of a section with %s', (_, makeInput) => {
     const stems = ['name', 'string', 'a', 'x']
     // Strings and arrays per list item or table row: garbage collection takes the ratio past 20
@@ -181,6 +197,21 @@ describe('assistant text: questions, context and answers', () => {
       makeInput,
       (text) =>
         composeAnswer({ question: 'What is a name string?', results: [result(fresh(text))] }),
+      loose,
+    )
+    // A second page's section, read (sectionText) for the words the first one left uncovered.
+    const other = (content: string) => ({
+      content,
+      path: '/c#d',
+      metadata: { title: 'C', section: 'D', anchor: 'd', page: '/c' },
+    })
+    expectLinearTime(
+      makeInput,
+      (text) =>
+        composeAnswer({
+          question: 'What is a name string x?',
+          results: [result('A name.'), other(fresh(text))],
+        }),
       loose,
     )
   })

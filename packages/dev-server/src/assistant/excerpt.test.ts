@@ -176,6 +176,35 @@ describe('excerpts quote whole blocks', () => {
     expect(answer).not.toContain('client.ask')
   })
 
+  it('reads the words between two apostrophes of a code comment: they are not a sample sentence', () => {
+    // "Don't … it's" is no string literal: taken for one, the comment's words went unread, and
+    // the same code without the comment was quoted instead.
+    const content = blocks(
+      'Create the client in a server route.',
+      fence('ts', 'const client = createDocsClient({ apiKey })\nreturn client.ask(question)'),
+      'Create the client in a server route.',
+      fence(
+        'ts',
+        "const client = createDocsClient({ apiKey })\n// Don't send it to the browser: it's secret\nreturn client.ask(question)",
+      ),
+    )
+    const answer = composeAnswer({
+      question: 'How do I send the apiKey to the browser?',
+      results: [result(content, 'Server', '/server')],
+    })
+    expect(answer).toContain("// Don't send it to the browser: it's secret")
+    // A literal that is sample text still is one, whichever quote it uses.
+    const sample = blocks(
+      'Ask from the server:',
+      fence('ts', "client.ask('Can I send it to the browser?')"),
+      'Or:',
+      fence('ts', 'client.ask(`Can I send it to the browser?`)'),
+    )
+    const excerpt = excerptSection(sample, { stems: ['send', 'browser'], budget: 1100, code: true })
+    expect(excerpt.best).toBe(0)
+    expect(excerpt.covered.size).toBe(0)
+  })
+
   it('quotes the whole table when the question names one of its columns, after its paragraph', () => {
     const rows = Array.from({ length: 12 }, (_, i) => `| Task number ${i} | ✅ | ❌ |`)
     const content = [

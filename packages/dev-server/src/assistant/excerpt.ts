@@ -244,8 +244,10 @@ function blockText(block: Block): string {
     case 'table':
       return [block.header, ...block.rows].join('\n')
     case 'code':
-      return block.code.replace(sampleSentence, (literal, _quote, body: string) =>
-        /\s/.test(body) ? '' : literal,
+      return block.code.replace(
+        sampleSentence,
+        (literal, double?: string, backtick?: string, single?: string) =>
+          /\s/.test(double ?? backtick ?? single ?? '') ? '' : literal,
       )
     case 'heading':
     case 'label':
@@ -256,10 +258,12 @@ function blockText(block: Block): string {
 /**
  * A string literal of code (on one line). One with a space in it is sample text, not what the
  * code is about: a request sending 'Which CSS variables can I set?', an element with
- * starter-questions="How do I install DocChat?". Linear: no quote is crossed, so each literal
- * is read once.
+ * starter-questions="How do I install DocChat?". A single quote opens or closes one only outside
+ * a word: the apostrophes of a comment's "Don't … it's" enclose no literal, and its words count.
+ * Linear: no quote is crossed, so each literal is read once.
  */
-const sampleSentence = /(["'`])([^"'`\n]*)\1/g
+const sampleSentence =
+  /"([^"'`\n]*)"|`([^"'`\n]*)`|(?<![\p{L}\p{N}_])'([^"'`\n]*)'(?![\p{L}\p{N}_])/gu
 
 /** Stems of a text's words, for matching a question against blocks. */
 export function stemSet(text: string): Set<string> {

@@ -24,7 +24,12 @@ import { ConversationLog } from './conversation-log'
 import { EmptyState } from './empty-state'
 import { ErrorNotice } from './error-notice'
 import { Icon, IconButton } from './icon'
-import { isDefaultParts, useOptionalPart, useOptionalParts } from './optional-parts'
+import {
+  isDefaultParts,
+  useOptionalPart,
+  useOptionalPartState,
+  useOptionalParts,
+} from './optional-parts'
 import { answerModeKey, readAnswerMode, writeAnswerMode } from './panel-memory'
 import { useReportError } from './use-report-error'
 import { sendQuestion, useRecentConversations } from './widget-chat'
@@ -81,7 +86,7 @@ export function AssistantView({
   // assistant shows, so no answer reads as plain text first. The drop-in (its own parts) fetches
   // it once there is a question (a starter question, a restored conversation; the composer asks
   // at the first keystroke), and it arrives while the answer is on its way.
-  const renderer = useOptionalPart(
+  const renderer = useOptionalPartState(
     parts.markdown,
     isDefaultParts(parts) || chat.messages.length > 0,
   )
@@ -281,8 +286,9 @@ export function AssistantView({
         <ConversationLog
           busy={streaming}
           // The previous page's scroll position is put back once the answers have their final
-          // height: rendered by the renderer, not as the plain text shown while it loads.
-          ready={messages.length > 0 && renderer !== undefined}
+          // height: rendered by the renderer, not as the plain text shown while it loads; or as
+          // plain text, when the renderer could not be loaded (until a later attempt brings it).
+          ready={messages.length > 0 && (renderer.module !== undefined || renderer.failed)}
           memoryKey={memoryKey}
         >
           {messages.length === 0 && !error ? (

@@ -13,7 +13,7 @@ import {
 } from 'react'
 import { ContextChips } from './context-chips'
 import { IconButton } from './icon'
-import { useOptionalPart, useOptionalParts } from './optional-parts'
+import { preloadPart, useOptionalPart, useOptionalParts } from './optional-parts'
 import { useWidgetSettings } from './widget-settings'
 
 export interface ComposerProps {
@@ -42,11 +42,11 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
   const parts = useOptionalParts()
   const part = useOptionalPart(parts.attachments, Boolean(attachmentSettings))
   const [value, setValue] = useState('')
-  // A question is being typed: the answers' renderer gets its head start (a failed fetch is
-  // tried again when the answer wants it).
+  // A question is being typed: the answers' renderer gets its head start (after a failed fetch,
+  // the next question's first keystroke tries again, and the answers waiting for it render).
   const wantRenderer = value !== ''
   useEffect(() => {
-    if (wantRenderer) parts.markdown.load().catch(() => {})
+    if (wantRenderer) preloadPart(parts.markdown)
   }, [parts, wantRenderer])
   const inputRef = useRef<HTMLTextAreaElement>(null)
   useImperativeHandle(ref, () => inputRef.current as HTMLTextAreaElement)

@@ -13,6 +13,7 @@ import { projectId } from '@docchat/test-utils/backend'
 import { clientOf, domain, dropInEngine, testBackend } from '../test/harness'
 import { AgentJobStatus } from './agent-job-status'
 import { AssistantMessage } from './assistant-message'
+import { OptionalPartsContext, optionalPart } from './optional-parts'
 import { SearchModal } from './search-modal'
 import { WidgetScope } from './widget-scope'
 
@@ -157,6 +158,77 @@ describe('an answer whose links are hostile', () => {
     expect(activateAll(container)).toBeGreaterThan(300)
     for (const [event] of onSourceClick.mock.calls) expect(unsafeHrefReason(event.url)).toBeNull()
     expect(onSourceClick).toHaveBeenCalledTimes(4)
+    expect(pwned()).toBeUndefined()
+  }, 60_000)
+})
+
+describe('an answer whose text is hostile, before and after its renderer arrives', () => {
+  it('shows it as text while the renderer loads, and renders no markup and no unsafe link once it does', async () => {
+    const content = [
+      '<img src=x onerror="window.__pwned=1"> <script>window.__pwned=1</script>',
+      '[click](javascript:window.__pwned=1) <a href="javascript:window.__pwned=1">a</a>',
+      'a'.repeat(100_000),
+      `${'> '.repeat(5_000)}quoted`,
+      ...Array.from({ length: 1_000 }, (_, i) => `${'  '.repeat(i)}- item ${i}`),
+      // Last: a fence of 10k backticks that never closes takes the rest as code.
+      `x ${'`'.repeat(10_000)}`,
+      '`'.repeat(10_000),
+    ].join('\n\n')
+    const message = {
+      id: 'hostile-text',
+      role: 'assistant' as const,
+      content,
+      parts: [{ type: 'text' as const, text: content }],
+    } as unknown as AssistantChat['messages'][number]
+    const chat: Pick<AssistantChat, 'sources' | 'suggestions' | 'displayText' | 'notFound'> = {
+      sources: (m) => getMessageSources(m, { docsBaseUrl }),
+      suggestions: (m) => getMessageSuggestions(m, { docsBaseUrl }),
+      displayText: getMessageDisplayText,
+      notFound: isMessageNotFound,
+    }
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const never = () => new Promise<never>(() => {})
+    const parts = {
+      history: optionalPart(never),
+      attachments: optionalPart(never),
+      contextCapture: optionalPart(never),
+      search: optionalPart(never),
+      markdown: optionalPart(() => gate.then(() => import('./answer-markdown'))),
+    }
+    const { container } = render(
+      <OptionalPartsContext.Provider value={parts}>
+        <WidgetScope docsBaseUrl={docsBaseUrl}>
+          <AssistantMessage
+            message={message}
+            chat={chat}
+            streaming={false}
+            feedback={undefined}
+            onFeedback={() => {}}
+            onSourceClick={() => {}}
+          />
+        </WidgetScope>
+      </OptionalPartsContext.Provider>,
+    )
+    const markup = 'img, script, a, iframe, [onerror]'
+    const pending = container.querySelector('.docchat-markdown-pending')
+    expect(pending?.textContent).toBe(getMessageDisplayText(message))
+    expect(pending?.textContent).toContain('<img src=x onerror=')
+    expect(pending?.children).toHaveLength(0)
+    expect(container.querySelectorAll(markup)).toHaveLength(0)
+
+    release()
+    await waitFor(() => expect(container.querySelector('.docchat-markdown-pending')).toBeNull())
+    const rendered = container.querySelector('.docchat-markdown')!
+    expect(rendered.textContent).toContain('<img src=x onerror=')
+    // Rendered, not the plain text again: the lists and the quote are elements now.
+    expect(rendered.querySelectorAll('li').length).toBeGreaterThan(0)
+    expect(rendered.querySelector('blockquote')).not.toBeNull()
+    expect(rendered.querySelectorAll('img, script, iframe, [onerror]')).toHaveLength(0)
+    expectOnlySafeLinks(container)
+    activateAll(container)
     expect(pwned()).toBeUndefined()
   }, 60_000)
 })

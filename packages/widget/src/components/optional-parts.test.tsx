@@ -1,10 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { domain, testBackend } from '../test/harness'
 import { DocChatWidget, type DocChatWidgetProps } from './doc-chat-widget'
 import { type OptionalPart, OptionalPartsContext, optionalPart } from './optional-parts'
+import { panelMemoryKey } from './panel-memory'
 
 const backend = testBackend()
 
@@ -154,6 +155,168 @@ describe('optional parts (chunks loaded when a reader reaches for them)', () => 
       answer().querySelector('.docchat-markdown strong, .docchat-markdown code'),
     ).not.toBeNull()
     expect(markdown.requests).toBe(1)
+  })
+
+  it("the answers' renderer failing to load: the answer stays readable, one error in the console; a later attempt renders every answer", async () => {
+    const user = userEvent.setup()
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const rejections: unknown[] = []
+    const onRejection = (reason: unknown) => rejections.push(reason)
+    process.on('unhandledRejection', onRejection)
+    try {
+      const { markdown } = renderWithParts()
+      const dialog = await screen.findByRole('dialog', { name: 'Assistant' })
+      const input = within(dialog).getByRole('textbox', { name: /ask/i })
+      await user.type(input, 'How do I install the widget?{Enter}')
+      const answer = () => within(dialog).getByRole('article', { name: /assistant/i })
+      await waitFor(() => expect(answer().textContent).toMatch(/\*\*|`/), { timeout: 10_000 })
+      await waitFor(() => expect(within(dialog).getByRole('textbox')).toBeEnabled(), {
+        timeout: 10_000,
+      })
+      const pending = () => answer().querySelector('.docchat-markdown-pending')?.textContent
+      const words = pending()
+      expect(words).toMatch(/\*\*|`/)
+      // A chunk that 404s, fails to fetch or throws as it runs: import() rejects.
+      markdown.offline = true
+      markdown.fail(new TypeError('Failed to fetch dynamically imported module'))
+      await waitFor(() => expect(errors).toHaveBeenCalled())
+      // Other effects' attempts (each message, the view, StrictMode's second run) settle too.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      const loadErrors = errors.mock.calls.filter(([message]) =>
+        String(message).startsWith('DocChat: could not load'),
+      )
+      expect(loadErrors).toHaveLength(1)
+      expect(pending()).toBe(words)
+      expect(rejections).toEqual([])
+
+      // Back online: the reader's next keystroke tries again, and the answer already shown renders.
+      markdown.offline = false
+      await user.type(within(dialog).getByRole('textbox'), 'And')
+      await waitFor(() => expect(answer().querySelector('.docchat-markdown-pending')).toBeNull())
+      expect(
+        answer().querySelector('.docchat-markdown strong, .docchat-markdown code'),
+      ).not.toBeNull()
+      expect(markdown.requests).toBe(2)
+    } finally {
+      process.off('unhandledRejection', onRejection)
+      errors.mockRestore()
+    }
+  })
+
+  it("the answers' renderer arriving late: a paste asks for it once; regenerating and closing the panel before it comes leave no error, and the answer renders on reopening", async () => {
+    const user = userEvent.setup()
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const { markdown } = renderWithParts()
+      let dialog = await screen.findByRole('dialog', { name: 'Assistant' })
+      const input = within(dialog).getByRole('textbox', { name: /ask/i })
+      await user.click(input)
+      await user.paste('How do I install the widget?')
+      expect(markdown.requests).toBe(1)
+      await user.clear(input)
+      await user.paste('How do I install the widget?')
+      await user.keyboard('{Enter}')
+      const answer = () => within(dialog).getByRole('article', { name: /assistant/i })
+      await waitFor(() => within(answer()).getByRole('button', { name: 'Regenerate' }), {
+        timeout: 10_000,
+      })
+      await user.click(within(answer()).getByRole('button', { name: 'Regenerate' }))
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+      expect(screen.queryByRole('dialog', { name: 'Assistant' })).toBeNull()
+      markdown.release()
+      await waitFor(() => expect(markdown.part.current()).toBeDefined())
+
+      await user.click(screen.getByRole('button', { name: /Ask AI/ }))
+      dialog = await screen.findByRole('dialog', { name: 'Assistant' })
+      await waitFor(
+        () =>
+          expect(
+            answer().querySelector('.docchat-markdown strong, .docchat-markdown code'),
+          ).not.toBeNull(),
+        { timeout: 10_000 },
+      )
+      expect(answer().querySelector('.docchat-markdown-pending')).toBeNull()
+      expect(markdown.requests).toBe(1)
+      expect(errors).not.toHaveBeenCalled()
+    } finally {
+      errors.mockRestore()
+    }
+  })
+
+  it("the answers' renderer and an input method: composing asks for it once, committing and retyping don't ask again", async () => {
+    const { markdown } = renderWithParts()
+    const dialog = await screen.findByRole('dialog', { name: 'Assistant' })
+    const input = within(dialog).getByRole('textbox', { name: /ask/i })
+    expect(markdown.requests).toBe(0)
+    fireEvent.compositionStart(input)
+    fireEvent.change(input, { target: { value: 'に' } })
+    expect(markdown.requests).toBe(1)
+    fireEvent.change(input, { target: { value: 'にほんご' } })
+    // Enter that commits the composition does not send.
+    fireEvent.keyDown(input, { key: 'Enter', isComposing: true, keyCode: 229 })
+    fireEvent.compositionEnd(input)
+    expect(input).toHaveValue('にほんご')
+    for (const value of ['', 'a', '', 'ab']) fireEvent.change(input, { target: { value } })
+    expect(markdown.requests).toBe(1)
+  })
+
+  it("the answers' renderer failing on the next page: the conversation is still put back where the reader was", async () => {
+    const user = userEvent.setup()
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const scrolled: number[] = []
+    const scrollTop = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop')!
+    try {
+      // The first page: a question and its answer, kept in the conversation's storage.
+      const first = renderWithParts({ rememberOpenState: true })
+      first.markdown.release()
+      const dialog = await screen.findByRole('dialog', { name: 'Assistant' })
+      await user.type(within(dialog).getByRole('textbox'), 'How do I install the widget?{Enter}')
+      await waitFor(
+        () =>
+          expect(
+            within(dialog)
+              .getByRole('article', { name: /assistant/i })
+              .querySelector('.docchat-markdown strong, .docchat-markdown code'),
+          ).not.toBeNull(),
+        { timeout: 10_000 },
+      )
+      await waitFor(() => expect(within(dialog).getByRole('textbox')).toBeEnabled())
+      cleanup()
+      sessionStorage.setItem(
+        panelMemoryKey(domain),
+        JSON.stringify({ open: true, at: Date.now(), scrollTop: 120 }),
+      )
+
+      // The next page: its renderer chunk 404s (a deploy replaced it).
+      Object.defineProperty(Element.prototype, 'scrollTop', {
+        configurable: true,
+        get: scrollTop.get,
+        set(value: number) {
+          if (this instanceof HTMLElement && this.classList.contains('docchat-log'))
+            scrolled.push(value)
+          scrollTop.set?.call(this, value)
+        },
+      })
+      const next = renderWithParts({ rememberOpenState: true, defaultOpen: undefined })
+      next.markdown.offline = true
+      next.markdown.fail(new TypeError('Failed to fetch dynamically imported module'))
+      const again = await screen.findByRole('dialog', { name: 'Assistant' })
+      await waitFor(() =>
+        expect(
+          within(again)
+            .getByRole('article', { name: /assistant/i })
+            .querySelector('.docchat-markdown-pending'),
+        ).not.toBeNull(),
+      )
+      await waitFor(() => expect(errors).toHaveBeenCalled())
+      // The log could not scroll that far in jsdom (no layout): it is held there after a second.
+      await waitFor(() => expect(scrolled).toContain(120), { timeout: 5_000 })
+    } finally {
+      Object.defineProperty(Element.prototype, 'scrollTop', scrollTop)
+      sessionStorage.clear()
+      localStorage.clear()
+      errors.mockRestore()
+    }
   })
 
   it('search in a React app: fetched right after mounting; ⌘K before it arrives opens it when it does', async () => {
