@@ -63,14 +63,17 @@ export const entryBudgets = [
     // (the chat object, the widget split, citations, serializable props): 96.7 KB measured.
     // Issue 23's Dock to the side, the provider's docsBaseUrl, the relative-link warning: 97.7 KB.
     // Focus back to the trigger on close, and DocsChat.statusOf: 97.9 KB.
-    budget: 98 * KB,
+    // The answers' renderer failing to load: reported once, a later load renders the answers
+    // that waited, and the scroll position is put back over plain text: 98.1 KB.
+    budget: 98.2 * KB,
   },
   // The labels (one object for every part) grew with conversations and attachments.
   // Issue 22's serializable props: every component can build its reader client (about 9 KB
   // that an app passing `client` still carries: 35.5 → 45.1 KB measured).
   { name: 'widget: SearchModal', imports: { widget: ['SearchModal'] }, budget: 45.5 * KB },
-  // The two fixes above: 99.1 KB measured, a few bytes over the old budget.
-  { name: 'widget: everything', imports: { widget: '*' }, budget: 99.3 * KB },
+  // The two fixes above: 99.1 KB measured, a few bytes over the old budget; the renderer's
+  // failure paths (above): 99.4 KB.
+  { name: 'widget: everything', imports: { widget: '*' }, budget: 99.5 * KB },
 ]
 
 /**
