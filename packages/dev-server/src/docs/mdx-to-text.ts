@@ -947,7 +947,7 @@ function isUrlText(value: string): boolean {
  * `/\host` as `//host`), controls, blanks or non-ASCII, nothing over `maxLinkTargetChars`. What
  * is kept passes core's URL policy too, which every client renders answer links through.
  */
-export function docsLinkTarget(href: string, route: string): string | undefined {
+function docsLinkTarget(href: string, route: string): string | undefined {
   // The length first: nothing below reads a longer target.
   if (href.length === 0 || href.length > maxLinkTargetChars || !isUrlText(href)) return undefined
   let target: string
