@@ -188,10 +188,15 @@ describe('assistant text: questions, context and answers', () => {
       loose,
     )
     expectLinearTime(makeInput, (text) => snippetOf(fresh(text), 'name string x'), loose)
-    const result = (content: string) => ({
+    const result = (content: string, page = 'a', anchor = 'b') => ({
       content,
-      path: '/a#b',
-      metadata: { title: 'A', section: 'B', anchor: 'b', page: '/a' },
+      path: `/${page}#${anchor}`,
+      metadata: {
+        title: page.toUpperCase(),
+        section: anchor.toUpperCase(),
+        anchor,
+        page: `/${page}`,
+      },
     })
     expectLinearTime(
       makeInput,
@@ -200,17 +205,12 @@ describe('assistant text: questions, context and answers', () => {
       loose,
     )
     // A second page's section, read (sectionText) for the words the first one left uncovered.
-    const other = (content: string) => ({
-      content,
-      path: '/c#d',
-      metadata: { title: 'C', section: 'D', anchor: 'd', page: '/c' },
-    })
     expectLinearTime(
       makeInput,
       (text) =>
         composeAnswer({
           question: 'What is a name string x?',
-          results: [result('A name.'), other(fresh(text))],
+          results: [result('A name.'), result(fresh(text), 'c', 'd')],
         }),
       loose,
     )

@@ -75,6 +75,31 @@ function hostileClient(rewrite: (path: string, body: unknown) => unknown): DocsC
   })
 }
 
+/** The chat's readings of a message, as the widget's chat gives them. */
+const chat: Pick<AssistantChat, 'sources' | 'suggestions' | 'displayText' | 'notFound'> = {
+  sources: (m) => getMessageSources(m, { docsBaseUrl }),
+  suggestions: (m) => getMessageSuggestions(m, { docsBaseUrl }),
+  displayText: getMessageDisplayText,
+  notFound: isMessageNotFound,
+}
+
+/** One finished answer as the panel shows it. */
+const messageView = (
+  message: AssistantChat['messages'][number],
+  onSourceClick: (source: unknown) => void = () => {},
+) => (
+  <WidgetScope docsBaseUrl={docsBaseUrl}>
+    <AssistantMessage
+      message={message}
+      chat={chat}
+      streaming={false}
+      feedback={undefined}
+      onFeedback={() => {}}
+      onSourceClick={onSourceClick}
+    />
+  </WidgetScope>
+)
+
 describe('an answer whose links are hostile', () => {
   const message = {
     id: 'answer-1',
@@ -104,27 +129,9 @@ describe('an answer whose links are hostile', () => {
     ],
   } as unknown as AssistantChat['messages'][number]
 
-  const chat: Pick<AssistantChat, 'sources' | 'suggestions' | 'displayText' | 'notFound'> = {
-    sources: (m) => getMessageSources(m, { docsBaseUrl }),
-    suggestions: (m) => getMessageSuggestions(m, { docsBaseUrl }),
-    displayText: getMessageDisplayText,
-    notFound: isMessageNotFound,
-  }
-
   it('renders sources, suggestions and citations as text, and only safe links', async () => {
     const onSourceClick = vi.fn()
-    const { container } = render(
-      <WidgetScope docsBaseUrl={docsBaseUrl}>
-        <AssistantMessage
-          message={message}
-          chat={chat}
-          streaming={false}
-          feedback={undefined}
-          onFeedback={() => {}}
-          onSourceClick={onSourceClick}
-        />
-      </WidgetScope>,
-    )
+    const { container } = render(messageView(message, onSourceClick))
     const sources = container.querySelectorAll('.docchat-source')
     expect(sources).toHaveLength(hostileUrls.length + 1)
     expect(container.querySelectorAll('.docchat-source[data-inert-link]')).toHaveLength(
@@ -180,12 +187,6 @@ describe('an answer whose text is hostile, before and after its renderer arrives
       content,
       parts: [{ type: 'text' as const, text: content }],
     } as unknown as AssistantChat['messages'][number]
-    const chat: Pick<AssistantChat, 'sources' | 'suggestions' | 'displayText' | 'notFound'> = {
-      sources: (m) => getMessageSources(m, { docsBaseUrl }),
-      suggestions: (m) => getMessageSuggestions(m, { docsBaseUrl }),
-      displayText: getMessageDisplayText,
-      notFound: isMessageNotFound,
-    }
     let release!: () => void
     const gate = new Promise<void>((resolve) => {
       release = resolve
@@ -200,16 +201,7 @@ describe('an answer whose text is hostile, before and after its renderer arrives
     }
     const { container } = render(
       <OptionalPartsContext.Provider value={parts}>
-        <WidgetScope docsBaseUrl={docsBaseUrl}>
-          <AssistantMessage
-            message={message}
-            chat={chat}
-            streaming={false}
-            feedback={undefined}
-            onFeedback={() => {}}
-            onSourceClick={() => {}}
-          />
-        </WidgetScope>
+        {messageView(message)}
       </OptionalPartsContext.Provider>,
     )
     const markup = 'img, script, a, iframe, [onerror]'
