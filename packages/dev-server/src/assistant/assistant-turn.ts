@@ -84,16 +84,22 @@ function pageLookup(corpus: DocsCorpus): Map<string, DocsPage> {
 }
 const lookups = new WeakMap<DocsCorpus, Map<string, DocsPage>>()
 
+/** A result's page, and its section by the result's anchor (undefined when none has it). */
+function sectionOf(corpus: DocsCorpus, result: SearchResult) {
+  const page = pageLookup(corpus).get(pagePathOf(result))
+  const anchor = typeof result.metadata.anchor === 'string' ? result.metadata.anchor : ''
+  return { page, section: page?.sections.find((s) => s.anchor === anchor) }
+}
+
 /**
  * Code blocks of a result's page: its own section's first, then the rest of the page's, each with
  * its section (for the citation) and the paragraph that introduces it.
  */
 function codeFor(corpus: DocsCorpus) {
   return (result: SearchResult): CodeSnippet[] => {
-    const page = pageLookup(corpus).get(pagePathOf(result))
+    const { page, section } = sectionOf(corpus, result)
     if (!page) return []
-    const anchor = typeof result.metadata.anchor === 'string' ? result.metadata.anchor : ''
-    const own = page.sections.find((s) => s.anchor === anchor) ?? page.sections[0]
+    const own = section ?? page.sections[0]
     const ordered = own ? [own, ...page.sections.filter((s) => s !== own)] : page.sections
     return ordered.flatMap((section) => {
       const links = linkedLines(section.content, section.linked)
@@ -123,9 +129,7 @@ function codeFor(corpus: DocsCorpus) {
  */
 function linkedContent(corpus: DocsCorpus) {
   return (result: SearchResult): string | undefined => {
-    const page = pageLookup(corpus).get(pagePathOf(result))
-    const anchor = typeof result.metadata.anchor === 'string' ? result.metadata.anchor : ''
-    const section = page?.sections.find((s) => s.anchor === anchor)
+    const { section } = sectionOf(corpus, result)
     return section && section.content === result.content ? section.linked : undefined
   }
 }

@@ -513,7 +513,7 @@ class MdxReducer {
     this.anchor = undefined
     const text = tidy(raw)
     if (!text) return
-    const linked = withLinks(raw, links, text)
+    const linked = linkedText(raw, links, text)
     const last = this.blocks.at(-1)
     if (last?.kind === 'text') {
       if (linked !== undefined || last.linked !== undefined) {
@@ -882,7 +882,7 @@ const probeOrigin = 'https://docs.invalid'
  * link wraps non-blank text on one line, so the result has the same lines as `text`, blank where
  * it is blank: an answer can quote a block of `text` and show the same lines of this.
  */
-function withLinks(raw: string, links: readonly TextLink[], text: string): string | undefined {
+function linkedText(raw: string, links: readonly TextLink[], text: string): string | undefined {
   if (links.length === 0) return undefined
   // `<a>` links are recorded at their `</a>`, after the Markdown links inside them.
   const ordered = [...links].sort((a, b) => a.start - b.start)
