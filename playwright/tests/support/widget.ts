@@ -90,11 +90,16 @@ export async function ask(page: Page, question: string): Promise<Request> {
   return sent
 }
 
-/** Waits until the last answer has finished streaming. */
+/**
+ * Waits until the last answer has finished streaming and is rendered: the drop-in's Markdown
+ * renderer is a chunk of its own, and when it arrives after the answer the answer grows and its
+ * actions move (a click in between lands where the Copy button was).
+ */
 export async function answerComplete(page: Page): Promise<Locator> {
   const last = answers(page).last()
   await expect(last).toHaveAttribute('data-state', 'complete', { timeout: 15_000 })
   await expect(conversation(page)).not.toHaveAttribute('aria-busy', 'true')
+  await expect(last.locator('.docchat-markdown-pending')).toHaveCount(0)
   return last
 }
 
